@@ -1,0 +1,57 @@
+import { execSync } from 'node:child_process';
+import { defineConfig } from '@playwright/test';
+
+/** Debian Chromium: CHROMIUM_PATH, else `chromium` / `chromium-browser` on PATH. */
+function chromiumPath(): string | undefined {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  try {
+    const found = execSync('command -v chromium || command -v chromium-browser', {
+      shell: '/bin/sh',
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    return found || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const baseURL = 'http://127.0.0.1:4173';
+const executablePath = chromiumPath();
+
+export default defineConfig({
+  testDir: 'e2e',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  reporter: 'list',
+  use: {
+    browserName: 'chromium',
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    timezoneId: 'UTC',
+    serviceWorkers: 'allow',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      ...(executablePath ? { executablePath } : {}),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-quic',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npm run build && npm run preview',
+    url: baseURL,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

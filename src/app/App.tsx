@@ -1,0 +1,32 @@
+/** Composition root: the page frame. Features are wired in here as they land. */
+export function App() {
+  return (
+    <div className="flex min-h-screen flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+      <header className="border-b border-slate-200 dark:border-slate-800">
+        <div className="mx-auto flex max-w-6xl items-center gap-3 px-6 py-5">
+          <img src="/favicon.svg" alt="" width={28} height={28} className="shrink-0" />
+          <div className="min-w-0">
+            <h1 className="text-xl font-semibold tracking-tight">Loopscope</h1>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              See how an agent loop thinks — ReAct, ReflAct and ACT as an explicit state machine
+            </p>
+          </div>
+        </div>
+      </header>
+
+      <main className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-6 py-8">
+        <section
+          aria-labelledby="inspector-heading"
+          className="flex flex-1 flex-col items-center justify-center rounded-xl border border-dashed border-slate-300 bg-slate-50 p-10 text-center dark:border-slate-700 dark:bg-slate-900/60"
+        >
+          <h2 id="inspector-heading" className="text-base font-medium">
+            Inspector
+          </h2>
+          <p className="mt-2 max-w-md text-sm text-slate-500 dark:text-slate-400">
+            The loop inspector will appear here.
+          </p>
+        </section>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+/** The CLI's flags, per the headless contract: parsed strictly, with one-line errors. */
+import type { ConfigOverrides } from '../engine';
+
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export interface EndpointFlags {
+  readonly endpoint: string | null;
+  readonly model: string | null;
+  readonly apiKeyEnv: string | null;
+}
+
+export interface ParsedArgs {
+  readonly positional: readonly string[];
+  readonly overrides: ConfigOverrides;
+  readonly endpoint: EndpointFlags;
+  readonly json: boolean;
+  readonly suite: string | null;
+}
+
+type Setter = (value: string, into: Mutable) => void;
+interface Mutable {
+  overrides: ConfigOverrides & { reflection: NonNullable<ConfigOverrides['reflection']> };
+  endpoint: { endpoint: string | null; model: string | null; apiKeyEnv: string | null };
+  suite: string | null;
+}
+
+function oneOf<T extends string>(flag: string, allowed: readonly T[]): (value: string) => T {
+  return (value) => {
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    throw new UsageError(`${flag}: expected ${allowed.join(' | ')}, got "${value}"`);
+  };
+}
+
+function integer(flag: string, min: number): (value: string) => number {
+  return (value) => {
+    const number = Number(value);
+    if (!/^-?\d+$/.test(value) || !Number.isSafeInteger(number) || number < min) {
+      throw new UsageError(`${flag}: expected a whole number ≥ ${min}, got "${value}"`);
+    }
+    return number;
+  };
+}
+
+function fraction(flag: string): (value: string) => number {
+  return (value) => {
+    const number = Number(value);
+    if (value.trim() === '' || !Number.isFinite(number) || number < 0 || number > 1) {
+      throw new UsageError(`${flag}: expected a number from 0 to 1, got "${value}"`);
+    }
+    return number;
+  };
+}
+
+const VALUE_FLAGS: Record<string, Setter> = {
+  '--mode': (v, m) =>
+    void (m.overrides.mode = oneOf('--mode', ['act', 'react', 'reflact'] as const)(v)),
+  '--reflection': (v, m) =>
+    void (m.overrides.reflection.gating = oneOf('--reflection', [
+      'off',
+      'fixed',
+      'adaptive',
+    ] as const)(v)),
+  '--interval': (v, m) => void (m.overrides.reflection.interval = integer('--interval', 1)(v)),
+  '--max-reflections': (v, m) =>
+    void (m.overrides.reflection.maxReflections = integer('--max-reflections', 0)(v)),
+  '--stall-threshold': (v, m) =>
+    void (m.overrides.reflection.stallThreshold = integer('--stall-threshold', 1)(v)),
+  '--stall-exit': (v, m) => void (m.overrides.stallExit = integer('--stall-exit', 1)(v)),
+  '--max-steps': (v, m) => void (m.overrides.maxSteps = integer('--max-steps', 1)(v)),
+  '--duplicates': (v, m) =>
+    void (m.overrides.duplicates = oneOf('--duplicates', ['escalate', 'block', 'off'] as const)(v)),
+  '--unparseable': (v, m) =>
+    void (m.overrides.unparseable = oneOf('--unparseable', ['escalate', 'reprompt'] as const)(v)),
+  '--high-confidence': (v, m) =>
+    void (m.overrides.highConfidence =
+      oneOf('--high-confidence', ['on', 'off'] as const)(v) === 'on'),
+  '--attempts': (v, m) => void (m.overrides.attempts = integer('--attempts', 1)(v)),
+  '--reward-threshold': (v, m) =>
+    void (m.overrides.rewardThreshold = fraction('--reward-threshold')(v)),
+  '--history': (v, m) =>
+    void (m.overrides.history = oneOf('--history', ['cross_trajectory', 'cross_task'] as const)(v)),
+  '--protocol': (v, m) =>
+    void (m.overrides.protocol = oneOf('--protocol', ['text', 'tools'] as const)(v)),
+  '--seed': (v, m) => void (m.overrides.seed = integer('--seed', 0)(v)),
+  '--endpoint': (v, m) => void (m.endpoint.endpoint = v),
+  '--model': (v, m) => void (m.endpoint.model = v),
+  '--api-key-env': (v, m) => void (m.endpoint.apiKeyEnv = v),
+  '--suite': (v, m) => void (m.suite = v),
+};
+
+/** Pure: parses argv (after the command name). Throws UsageError naming the bad flag or value. */
+export function parseArgs(argv: readonly string[], allowed: readonly string[]): ParsedArgs {
+  const into: Mutable = {
+    overrides: { reflection: {} },
+    endpoint: { endpoint: null, model: null, apiKeyEnv: null },
+    suite: null,
+  };
+  const positional: string[] = [];
+  let json = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    const [flag, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined];
+    if (!allowed.includes(flag))
+      throw new UsageError(`unknown flag ${flag} (see docs/headless-contract.md)`);
+    if (flag === '--json' || flag === '--no-fabrication-guard') {
+      if (inline !== undefined) throw new UsageError(`${flag} takes no value`);
+      if (flag === '--json') json = true;
+      else into.overrides.fabricationGuard = false;
+      continue;
+    }
+    const value = inline ?? argv[++i];
+    if (value === undefined || (inline === undefined && value.startsWith('--'))) {
+      throw new UsageError(`${flag} needs a value`);
+    }
+    (VALUE_FLAGS[flag] as Setter)(value, into);
+  }
+  return {
+    positional,
+    overrides: into.overrides,
+    endpoint: into.endpoint,
+    json,
+    suite: into.suite,
+  };
+}
+
+export const RUN_FLAGS = [
+  ...Object.keys(VALUE_FLAGS).filter((flag) => flag !== '--suite'),
+  '--json',
+  '--no-fabrication-guard',
+];
+export const EVAL_FLAGS = [
+  '--suite',
+  '--json',
+  '--endpoint',
+  '--model',
+  '--api-key-env',
+  '--protocol',
+  '--seed',
+];

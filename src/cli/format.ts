@@ -1,0 +1,101 @@
+/** Plain-text output of the CLI: one run as a step list, an eval as a matrix. */
+import type { Step, Trace } from '../engine';
+
+const clip = (text: string, width: number): string => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > width ? `${flat.slice(0, width - 1)}…` : flat;
+};
+
+function describeStep(step: Step): string {
+  const call = step.decision.action;
+  const denied =
+    step.decision.policy.outcome === 'denied' ? `  ✗ ${step.decision.policy.reason}` : '';
+  switch (step.kind) {
+    case 'action': {
+      const observation = step.observation;
+      const seen =
+        observation?.repeatOf !== undefined ? ' (repeat)' : observation?.empty ? ' (empty)' : '';
+      return `${call?.tool} ${JSON.stringify(call?.args)} → ${observation?.ok ? 'ok' : 'error'}${seen}${denied}`;
+    }
+    case 'reflection':
+      return `[${step.trigger}] ${clip(step.reflection?.state ?? '', 90)}`;
+    case 'answer':
+      return clip(step.answer ?? '', 100);
+    case 'escalate':
+      return `${call ? `${call.tool} ${JSON.stringify(call.args)}` : clip(step.answer ?? '', 60)}${denied}`;
+    case 'attempt_reflection':
+      return `reward ${step.reward ?? 'unknown'} (${step.framing}) ${clip(step.modelCall?.text ?? '', 70)}`;
+    case 'reprompt':
+      return `unparseable: ${clip(step.modelCall?.text ?? '', 80)}`;
+  }
+}
+
+/** Pure: a human-readable summary of a trace. */
+export function formatTrace(trace: Trace): string {
+  const { config, metrics } = trace;
+  const lines = [`${trace.scenario} · ${config.mode} · reflection ${config.reflection.gating}`];
+  for (const step of trace.steps) {
+    const attempt = config.attempts > 1 ? `a${step.attempt} ` : '';
+    lines.push(
+      `  #${String(step.index).padEnd(3)} ${attempt}${step.kind.padEnd(18)} ${describeStep(step)}`,
+    );
+  }
+  lines.push(
+    `stop: ${trace.stopReason} · ${metrics.llmCalls} LLM calls · ${metrics.reflections} reflections · ` +
+      `${metrics.toolCalls} tool calls (${metrics.emptyToolCalls} empty) · ${metrics.duplicateToolHits} duplicate hits · ` +
+      `${metrics.fabricationHits} fabrication hits · tokens ${metrics.promptTokens} in / ${metrics.completionTokens} out` +
+      (config.attempts > 1 ? ` · ${metrics.attempts} attempts` : ''),
+  );
+  if (trace.escalation)
+    lines.push(`escalation: ${trace.escalation.reason}: ${trace.escalation.detail}`);
+  if (trace.error) lines.push(`error: ${trace.error.code}: ${trace.error.message}`);
+  if (trace.answer !== null) lines.push(`answer: ${trace.answer}`);
+  return lines.join('\n');
+}
+
+export interface EvalRow {
+  readonly scenario: string;
+  readonly tags: readonly string[];
+  readonly config: Trace['config'];
+  readonly label: string;
+  readonly stopReason: Trace['stopReason'];
+  readonly correct: boolean | null;
+  readonly metrics: Trace['metrics'];
+}
+
+/** Pure: the eval matrix as an aligned table. */
+export function formatMatrix(rows: readonly EvalRow[]): string {
+  const header = [
+    'scenario',
+    'config',
+    'stop',
+    'correct',
+    'calls',
+    'refl',
+    'tools',
+    'empty',
+    'dup',
+    'tokens',
+  ];
+  const body = rows.map((row) => [
+    row.scenario,
+    row.label,
+    row.stopReason,
+    row.correct === null ? '–' : row.correct ? 'yes' : 'no',
+    String(row.metrics.llmCalls),
+    String(row.metrics.reflections),
+    String(row.metrics.toolCalls),
+    String(row.metrics.emptyToolCalls),
+    String(row.metrics.duplicateToolHits),
+    String(row.metrics.promptTokens + row.metrics.completionTokens),
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...body.map((cells) => (cells[column] ?? '').length)),
+  );
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...body.map(line)].join('\n');
+}

@@ -1,0 +1,47 @@
+/** Finds the scenario a CLI argument names: a built-in id or a path to a scenario JSON file. */
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ScenarioError, parseScenarioText, type Scenario } from '../engine';
+import { builtinScenarios, findBuiltin } from '../scenarios';
+import { UsageError } from './args';
+
+/** Resolves `<scenario>`; throws UsageError with a one-line message naming the problem. */
+export function resolveScenario(argument: string): Scenario {
+  const builtin = findBuiltin(argument);
+  if (builtin) return builtin;
+  if (!existsSync(argument) || !statSync(argument).isFile()) {
+    const ids = builtinScenarios()
+      .map((scenario) => scenario.id)
+      .join(', ');
+    throw new UsageError(
+      `unknown scenario "${argument}": not a built-in id (${ids}) and no such file`,
+    );
+  }
+  return loadFile(argument);
+}
+
+function loadFile(path: string): Scenario {
+  try {
+    return parseScenarioText(readFileSync(path, 'utf8'));
+  } catch (error) {
+    if (error instanceof ScenarioError) throw new UsageError(`${path}: ${error.message}`);
+    throw new UsageError(
+      `${path}: cannot read the file (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+}
+
+/** The scenarios of a suite: `builtin`, or every `*.json` file of a directory, sorted by name. */
+export function resolveSuite(suite: string): readonly Scenario[] {
+  if (suite === 'builtin') return builtinScenarios();
+  if (!existsSync(suite) || !statSync(suite).isDirectory()) {
+    throw new UsageError(
+      `--suite: expected "builtin" or a directory of scenario files, got "${suite}"`,
+    );
+  }
+  const files = readdirSync(suite)
+    .filter((name) => name.endsWith('.json'))
+    .sort();
+  if (files.length === 0) throw new UsageError(`--suite: no .json scenario files in ${suite}`);
+  return files.map((name) => loadFile(join(suite, name)));
+}

@@ -1,0 +1,1 @@
+export { reflectionDue, type GateCounters } from './gate';

@@ -1,0 +1,2 @@
+export { fingerprint, forcesRefresh } from './duplicate';
+export { checkEvidence, type Evidence, type EvidenceCheck } from './fabrication';

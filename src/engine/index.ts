@@ -1,0 +1,48 @@
+/** The engine's public surface: what projections, state, the app and the CLI may import. */
+export * from './config';
+export * from './types';
+export {
+  MACHINE,
+  PHASES,
+  TRANSITIONS,
+  transition,
+  type PhaseId,
+  type PhaseSpec,
+  type TransitionSpec,
+} from './machine';
+export { step } from './loop/step';
+export { runLoop, type RunOptions } from './loop/runner';
+export { initialState, type LoopState } from './loop/state';
+export type { Effect, LoopInput } from './loop/kit';
+export { buildTrace, toTraceJson } from './trace/build';
+export type * from './trace/types';
+export type { LoopEvent, LoopEventType, CallPurpose } from './trace/events';
+export { reflectionDue } from './gating';
+export * from './parsers';
+export * from './scenario';
+export {
+  createScenarioExecutor,
+  canonicalJson,
+  isEmptyResult,
+  retrievalConfidence,
+  isHighConfidence,
+  type ToolExecutor,
+} from './tools';
+export { createScriptedModel, type ScriptedModel } from './models/scripted';
+export { createTokenCounter, type TokenCounter } from './models/tokens';
+export {
+  ModelError,
+  createVirtualClock,
+  type Clock,
+  type ModelAdapter,
+  type ModelRequest,
+  type ModelStreamPart,
+} from './models/spec';
+export * from './attempts';
+export { AppendLog } from './util/append-log';
+export {
+  runScenario,
+  scenarioConfig,
+  scenarioModel,
+  type ScenarioRunOptions,
+} from './run-scenario';

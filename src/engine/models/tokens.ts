@@ -1,0 +1,51 @@
+/**
+ * Token counting for models that report no usage (scripted ones, or servers without
+ * `include_usage`). Counted with gpt-tokenizer (o200k_base); marked as estimated in the trace.
+ */
+import { countTokens } from 'gpt-tokenizer';
+import type { Message } from '../types';
+import type { AppendLog } from '../util/append-log';
+
+/** Chat framing per message and per request, as OpenAI documents for its chat format. */
+const TOKENS_PER_MESSAGE = 3;
+const TOKENS_PER_REPLY = 3;
+
+export interface TokenCounter {
+  /** Prompt tokens of a context window. */
+  countContext(context: AppendLog<Message>): number;
+  countText(text: string): number;
+}
+
+interface Cached {
+  readonly previous: Message | undefined;
+  readonly cumulative: number;
+}
+
+/**
+ * A counter that remembers each message's running total, so counting a context that grew by
+ * one message costs one message, not the whole conversation.
+ */
+export function createTokenCounter(count: (text: string) => number = countTokens): TokenCounter {
+  const cache = new WeakMap<Message, Cached>();
+  const countContext = (context: AppendLog<Message>): number => {
+    let start = context.length;
+    let total = 0;
+    // Walk back to the last message whose running total is known for this exact prefix.
+    while (start > 0) {
+      const message = context.at(start - 1) as Message;
+      const cached = cache.get(message);
+      if (cached && cached.previous === context.at(start - 2)) {
+        total = cached.cumulative;
+        break;
+      }
+      start--;
+    }
+    for (let i = start; i < context.length; i++) {
+      const message = context.at(i) as Message;
+      total += TOKENS_PER_MESSAGE + count(message.content);
+      cache.set(message, { previous: context.at(i - 1), cumulative: total });
+    }
+    return total + TOKENS_PER_REPLY;
+  };
+  return { countContext, countText: (text) => count(text) };
+}

@@ -1,0 +1,73 @@
+/** Scenario rules that span several fields: unique names and fixtures that name declared tools. */
+
+/** One cross-field problem: where it is (relative to the scenario root) and what is wrong. */
+export interface CrossFieldProblem {
+  readonly path: (string | number)[];
+  readonly message: string;
+  readonly input: unknown;
+}
+
+function entries(root: Record<string, unknown>, key: string): readonly unknown[] {
+  const value = root[key];
+  return Array.isArray(value) ? value : [];
+}
+
+function stringField(item: unknown, field: string): string | undefined {
+  if (item === null || typeof item !== 'object') return undefined;
+  const value = (item as Record<string, unknown>)[field];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Reports every repeat of a string `field` across the entries of `root[key]`. */
+function duplicates(
+  root: Record<string, unknown>,
+  key: string,
+  field: string,
+  what: string,
+): CrossFieldProblem[] {
+  const firstAt = new Map<string, number>();
+  const problems: CrossFieldProblem[] = [];
+  entries(root, key).forEach((item, index) => {
+    const value = stringField(item, field);
+    if (value === undefined) return;
+    const first = firstAt.get(value);
+    if (first === undefined) firstAt.set(value, index);
+    else {
+      const message = `duplicate ${what} ${JSON.stringify(value)} (first declared at $.${key}[${first}])`;
+      problems.push({ path: [key, index, field], message, input: value });
+    }
+  });
+  return problems;
+}
+
+function undeclaredFixtureTools(root: Record<string, unknown>): CrossFieldProblem[] {
+  if (!Array.isArray(root['tools'])) return []; // the tools problem itself is reported instead
+  const declared = new Set<string>();
+  for (const tool of entries(root, 'tools')) {
+    const name = stringField(tool, 'name');
+    if (name !== undefined) declared.add(name);
+  }
+  const list = [...declared].join(', ') || 'none';
+  const problems: CrossFieldProblem[] = [];
+  entries(root, 'fixtures').forEach((fixture, index) => {
+    const tool = stringField(fixture, 'tool');
+    if (tool === undefined || declared.has(tool)) return;
+    const message = `${JSON.stringify(tool)} is not a declared tool (declared: ${list})`;
+    problems.push({ path: ['fixtures', index, 'tool'], message, input: tool });
+  });
+  return problems;
+}
+
+/**
+ * Pure and defensive (runs on partly invalid input too, so problems can be ordered by position):
+ * duplicate tool names, duplicate corpus ids, and fixtures whose `tool` is not declared.
+ */
+export function crossFieldProblems(scenario: unknown): CrossFieldProblem[] {
+  if (scenario === null || typeof scenario !== 'object' || Array.isArray(scenario)) return [];
+  const root = scenario as Record<string, unknown>;
+  return [
+    ...duplicates(root, 'tools', 'name', 'tool name'),
+    ...undeclaredFixtureTools(root),
+    ...duplicates(root, 'corpus', 'id', 'corpus id'),
+  ];
+}

@@ -1,0 +1,39 @@
+/** Loading scenarios: from a parsed value or from JSON text, failing with one ScenarioError. */
+import { ScenarioError } from './errors';
+import { firstProblem, scenarioErrorMap } from './issues';
+import { describeJsonSyntaxError } from './json-location';
+import { scenarioSchema } from './schema';
+import type { Scenario } from './types';
+
+/** A byte-order mark some editors write at the start of a file; JSON.parse rejects it. */
+const BYTE_ORDER_MARK = '\uFEFF';
+
+/**
+ * Pure: validates an already-parsed value as Scenario JSON v1 and returns it with defaults
+ * applied and unknown keys stripped. Throws a ScenarioError (`invalid_scenario`) naming the JSON
+ * path of the first problem in document order and what is wrong, on one line.
+ */
+export function parseScenario(input: unknown): Scenario {
+  const result = scenarioSchema.safeParse(input, { error: scenarioErrorMap });
+  if (!result.success) throw firstProblem(result.error.issues, input);
+  const scenario: Scenario = result.data;
+  return scenario;
+}
+
+/**
+ * Pure: parses JSON text (a leading byte-order mark is ignored) and validates it as a scenario.
+ * A syntax error throws a ScenarioError `invalid_json` at `$` naming the line and column when
+ * they can be found; otherwise as {@link parseScenario}.
+ */
+export function parseScenarioText(text: string): Scenario {
+  const source = text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
+  let value: unknown;
+  try {
+    value = JSON.parse(source);
+  } catch (error) {
+    const { location, reason } = describeJsonSyntaxError(source, error);
+    const where = location ? ` at line ${location.line}, column ${location.column}` : '';
+    throw new ScenarioError('invalid_json', '$', `invalid JSON${where}: ${reason}`, location);
+  }
+  return parseScenario(value);
+}

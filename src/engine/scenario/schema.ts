@@ -1,0 +1,141 @@
+/** The zod 4 schema of Scenario JSON v1, with one-line messages that say what was expected. */
+import { z } from 'zod';
+import { crossFieldProblems } from './checks';
+import { describeValue, expectation, oneOf, valueAt } from './errors';
+
+/** The only scenario format version this build reads. */
+export const SCENARIO_VERSION = 1;
+export const SCENARIO_FORMAT = 'loopscope.scenario';
+
+const ID_PATTERN = /^[a-z0-9][a-z0-9._-]*$/i;
+const TOOL_NAME_PATTERN = /^[A-Za-z_][\w.-]*$/;
+const MODES = ['act', 'react', 'reflact'] as const;
+const MODEL_KINDS = ['scripted', 'simulated'] as const;
+
+/** zod error parameter: `expected <what>, got <input>`. */
+function says(what: string) {
+  return { error: (issue: { readonly input?: unknown }) => expectation(what, issue.input) };
+}
+
+function nonEmptyString(what = 'a non-empty string') {
+  return z.string(says(what)).min(1, says(what));
+}
+
+function jsonObject(what: string) {
+  return z.record(z.string(), z.unknown(), says(what));
+}
+
+function list<T extends z.ZodType>(item: T, what: string) {
+  return z.array(item, says(what));
+}
+
+const ID = 'an id of letters, digits, ".", "_" or "-" starting with a letter or digit';
+const TOOL_NAME = 'a tool name of letters, digits, "_", "." or "-" not starting with a digit';
+
+/** A claim must compile as `new RegExp(claim, 'i')`; the message carries the engine's reason. */
+const claimSchema = nonEmptyString('a regular expression').superRefine((claim, context) => {
+  try {
+    new RegExp(claim, 'i');
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    context.addIssue({
+      code: 'custom',
+      input: claim,
+      message: `not a valid regular expression: ${reason}`,
+    });
+  }
+});
+
+const toolSchema = z.object(
+  {
+    name: nonEmptyString().regex(TOOL_NAME_PATTERN, says(TOOL_NAME)),
+    description: z.string(says('a description string')),
+    parameters: jsonObject('a JSON Schema object'),
+  },
+  says('a tool object'),
+);
+
+const fixtureSchema = z.object(
+  {
+    tool: nonEmptyString('the name of a declared tool'),
+    args: jsonObject('an object of arguments to match').default(() => ({})),
+    result: z.unknown(),
+  },
+  says('a fixture object'),
+);
+
+const corpusDocumentSchema = z.object(
+  { id: nonEmptyString(), title: z.string(says('a string')), text: z.string(says('a string')) },
+  says('a corpus document object'),
+);
+
+const evidenceRuleSchema = z.object(
+  {
+    claim: claimSchema,
+    requires: z.object({ field: nonEmptyString(), equals: z.unknown() }, says('an object')),
+  },
+  says('an evidence rule object'),
+);
+
+const answerCheckSchema = z.object(
+  { answerIncludes: list(z.string(says('a string')), 'an array of strings') },
+  says('an object'),
+);
+
+const scriptedModelSchema = z.object({
+  kind: z.literal('scripted'),
+  turns: list(z.string(says('a string')), 'an array of model turns (strings)'),
+  reflections: list(z.string(says('a string')), 'an array of strings').exactOptional(),
+});
+
+/** A simulated model keeps every field: its own settings are validated by the models module. */
+const simulatedModelSchema = z.looseObject({ kind: z.literal('simulated') });
+
+const modelSchema = z.discriminatedUnion('kind', [scriptedModelSchema, simulatedModelSchema], {
+  error: (issue) =>
+    issue.code === 'invalid_union'
+      ? expectation(oneOf(MODEL_KINDS), valueAt(issue.input, ['kind']))
+      : expectation('a model object', issue.input),
+});
+
+const versionSchema = z.literal(SCENARIO_VERSION, {
+  error: (issue) =>
+    issue.input === undefined
+      ? `expected ${SCENARIO_VERSION}, but it is missing (this build reads version ${SCENARIO_VERSION} only)`
+      : `unsupported scenario version ${describeValue(issue.input)}; this build reads version ${SCENARIO_VERSION} only`,
+});
+
+/**
+ * Scenario JSON v1. Unknown keys are stripped (at every level except a simulated model's), and
+ * `tags`, `fixtures`, `evidenceRules` and a fixture's `args` get empty defaults. Cross-field rules
+ * (unique tool names and corpus ids, fixtures naming declared tools) run even when other fields
+ * fail, so callers can report the earliest problem in the document.
+ */
+export const scenarioSchema = z
+  .object(
+    {
+      format: z.literal(SCENARIO_FORMAT, says(`"${SCENARIO_FORMAT}"`)),
+      version: versionSchema,
+      id: nonEmptyString().regex(ID_PATTERN, says(ID)),
+      title: nonEmptyString(),
+      task: nonEmptyString(),
+      defaultMode: z.enum(MODES, says(oneOf(MODES))).exactOptional(),
+      tags: list(z.string(says('a string')), 'an array of strings').default(() => []),
+      tools: list(toolSchema, 'an array of tools'),
+      fixtures: list(fixtureSchema, 'an array of fixtures').default(() => []),
+      corpus: list(corpusDocumentSchema, 'an array of corpus documents').exactOptional(),
+      evidenceRules: list(evidenceRuleSchema, 'an array of evidence rules').default(() => []),
+      verify: answerCheckSchema.exactOptional(),
+      expected: answerCheckSchema.exactOptional(),
+      model: modelSchema,
+    },
+    says('a scenario object'),
+  )
+  .superRefine(
+    (scenario, context) => {
+      for (const problem of crossFieldProblems(scenario)) {
+        context.addIssue({ code: 'custom', ...problem });
+      }
+    },
+    { when: () => true },
+  );

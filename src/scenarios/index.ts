@@ -1,0 +1,42 @@
+/**
+ * The built-in scenarios: data files validated when loaded. Add a file here and to BUILTIN_FILES;
+ * a test checks that every JSON file in this folder is listed and loads.
+ */
+import { parseScenario, type Scenario } from '../engine';
+import rcaCheckoutLatency from './rca-checkout-latency.json';
+import rcaPaymentErrors from './rca-payment-errors.json';
+import rcaSearchStall from './rca-search-stall.json';
+import rcaQueueStall from './rca-queue-stall.json';
+import dgAgenturContact from './dg-agentur-contact.json';
+import shopopsHappy from './shopops-happy.json';
+import shopopsHostileLoop from './shopops-hostile-loop.json';
+import shopopsFabricatedAgreement from './shopops-fabricated-agreement.json';
+import shopopsBackedAgreement from './shopops-backed-agreement.json';
+import triagePriorityRetry from './triage-priority-retry.json';
+
+/** Raw JSON of the built-in scenarios, in the order the app and `loop eval` list them. */
+export const BUILTIN_FILES: readonly unknown[] = [
+  rcaCheckoutLatency,
+  rcaPaymentErrors,
+  rcaSearchStall,
+  rcaQueueStall,
+  dgAgenturContact,
+  shopopsHappy,
+  shopopsHostileLoop,
+  shopopsFabricatedAgreement,
+  shopopsBackedAgreement,
+  triagePriorityRetry,
+];
+
+let cache: readonly Scenario[] | null = null;
+
+/** Every built-in scenario, validated (throws ScenarioError on a broken built-in file). */
+export function builtinScenarios(): readonly Scenario[] {
+  cache ??= BUILTIN_FILES.map((file) => parseScenario(file));
+  return cache;
+}
+
+/** The built-in scenario with this id, or undefined. */
+export function findBuiltin(id: string): Scenario | undefined {
+  return builtinScenarios().find((scenario) => scenario.id === id);
+}

@@ -9,6 +9,9 @@ import type { AppendLog } from '../util/append-log';
 /** Chat framing per message and per request, as OpenAI documents for its chat format. */
 const TOKENS_PER_MESSAGE = 3;
 const TOKENS_PER_REPLY = 3;
+/** Texts at least this long are cached by content; shorter ones are cheaper to count again. */
+const LONG_TEXT = 200;
+const TEXT_CACHE_SIZE = 512;
 
 export interface TokenCounter {
   /** Prompt tokens of a context window. */
@@ -27,6 +30,18 @@ interface Cached {
  */
 export function createTokenCounter(count: (text: string) => number = countTokens): TokenCounter {
   const cache = new WeakMap<Message, Cached>();
+  // System prompts and tasks repeat across runs: remember long texts by content (bounded).
+  const byText = new Map<string, number>();
+  const countMessage = (text: string): number => {
+    if (text.length < LONG_TEXT) return count(text);
+    let tokens = byText.get(text);
+    if (tokens === undefined) {
+      if (byText.size >= TEXT_CACHE_SIZE) byText.clear();
+      tokens = count(text);
+      byText.set(text, tokens);
+    }
+    return tokens;
+  };
   const countContext = (context: AppendLog<Message>): number => {
     let start = context.length;
     let total = 0;
@@ -42,7 +57,7 @@ export function createTokenCounter(count: (text: string) => number = countTokens
     }
     for (let i = start; i < context.length; i++) {
       const message = context.at(i) as Message;
-      total += TOKENS_PER_MESSAGE + count(message.content);
+      total += TOKENS_PER_MESSAGE + countMessage(message.content);
       cache.set(message, { previous: context.at(i - 1), cumulative: total });
     }
     return total + TOKENS_PER_REPLY;

@@ -1,0 +1,117 @@
+/**
+ * `npm run bench -- [--json]`: engine throughput with zero model latency. One long run of
+ * 10,000 action steps, and a batch of 1,000 short runs of the built-in scenarios. Figures only,
+ * no pass/fail: docs/performance.md records them and where the time goes.
+ */
+import {
+  createMemoryStore,
+  createTokenCounter,
+  parseScenario,
+  resolveConfig,
+  runLoop,
+  runScenario,
+  scenarioConfig,
+  type ModelAdapter,
+  type ModelStreamPart,
+} from '../engine';
+import { builtinScenarios } from '../scenarios';
+
+const LONG_RUN_STEPS = 10_000;
+const SHORT_RUNS = 1_000;
+
+/** A model that never repeats itself: step i looks up key i, then answers at the end. */
+function countingModel(steps: number): ModelAdapter {
+  let call = 0;
+  return {
+    name: 'bench',
+    async *stream(): AsyncIterable<ModelStreamPart> {
+      const i = call++;
+      const text =
+        i < steps
+          ? `Thought: key k${i} is next\nAction: tool:lookup key=k${i}`
+          : 'Thought: done\nFinal Answer: all keys read';
+      yield { type: 'text-delta', text };
+      yield { type: 'finish', finishReason: 'stop', usage: null };
+    },
+  };
+}
+
+const benchScenario = parseScenario({
+  format: 'loopscope.scenario',
+  version: 1,
+  id: 'bench-long',
+  title: 'Bench: a long run',
+  task: 'Read every key.',
+  tools: [
+    {
+      name: 'lookup',
+      description: 'Read a key',
+      parameters: { type: 'object', properties: { key: { type: 'string' } } },
+    },
+  ],
+  model: { kind: 'scripted', turns: [] },
+});
+
+async function longRun(countTokens = true): Promise<{ steps: number; seconds: number }> {
+  const config = resolveConfig({ maxSteps: LONG_RUN_STEPS });
+  const started = performance.now();
+  const trace = await runLoop({
+    scenario: benchScenario,
+    config,
+    model: countingModel(LONG_RUN_STEPS),
+    tools: { run: (call) => ({ ok: true, result: { key: call.args['key'], value: 1 } }) },
+    // Without token counting: the same run with a constant count, to show the tokenizer's share.
+    ...(countTokens ? {} : { tokens: createTokenCounter(() => 1) }),
+  });
+  const seconds = (performance.now() - started) / 1000;
+  if (trace.steps.length !== LONG_RUN_STEPS)
+    throw new Error(`long run recorded ${trace.steps.length} steps`);
+  return { steps: trace.steps.length, seconds };
+}
+
+async function shortRuns(): Promise<{ runs: number; steps: number; seconds: number }> {
+  const scenarios = builtinScenarios();
+  let steps = 0;
+  const started = performance.now();
+  for (let i = 0; i < SHORT_RUNS; i++) {
+    const scenario = scenarios[i % scenarios.length]!;
+    const trace = await runScenario(scenario, scenarioConfig(scenario), {
+      memory: createMemoryStore(),
+    });
+    steps += trace.steps.length;
+  }
+  return { runs: SHORT_RUNS, steps, seconds: (performance.now() - started) / 1000 };
+}
+
+const round = (value: number) => Math.round(value);
+
+async function main(): Promise<void> {
+  const json = process.argv.includes('--json');
+  await shortRuns(); // warm-up: JIT and the tokenizer's tables
+  const long = await longRun();
+  const bare = await longRun(false);
+  const short = await shortRuns();
+  const engine = {
+    stepsPerSecond: round(long.steps / long.seconds),
+    runsPerSecond: round(short.runs / short.seconds),
+    peakRssMB: round(process.resourceUsage().maxRSS / 1024),
+    stepsPerSecondWithoutTokenCounting: round(bare.steps / bare.seconds),
+    longRunSteps: long.steps,
+    longRunSeconds: Number(long.seconds.toFixed(3)),
+    shortRunSteps: short.steps,
+  };
+  if (json) {
+    process.stdout.write(`${JSON.stringify({ engine })}\n`);
+    return;
+  }
+  process.stdout.write(
+    [
+      `long run:   ${long.steps} steps in ${long.seconds.toFixed(2)} s → ${engine.stepsPerSecond} steps/s`,
+      `            without token counting → ${engine.stepsPerSecondWithoutTokenCounting} steps/s`,
+      `short runs: ${short.runs} runs (${short.steps} steps) in ${short.seconds.toFixed(2)} s → ${engine.runsPerSecond} runs/s`,
+      `peak RSS:   ${engine.peakRssMB} MB`,
+    ].join('\n') + '\n',
+  );
+}
+
+await main();

@@ -84,13 +84,21 @@ async function shortRuns(): Promise<{ runs: number; steps: number; seconds: numb
 }
 
 const round = (value: number) => Math.round(value);
+/** Each figure is the median of this many repetitions: single runs swing with JIT and GC. */
+const REPEAT = 5;
+
+async function median<T extends { seconds: number }>(measure: () => Promise<T>): Promise<T> {
+  const results: T[] = [];
+  for (let i = 0; i < REPEAT; i++) results.push(await measure());
+  return results.sort((a, b) => a.seconds - b.seconds)[Math.floor(REPEAT / 2)]!;
+}
 
 async function main(): Promise<void> {
   const json = process.argv.includes('--json');
   await shortRuns(); // warm-up: JIT and the tokenizer's tables
-  const long = await longRun();
-  const bare = await longRun(false);
-  const short = await shortRuns();
+  const long = await median(() => longRun());
+  const bare = await median(() => longRun(false));
+  const short = await median(shortRuns);
   const engine = {
     stepsPerSecond: round(long.steps / long.seconds),
     runsPerSecond: round(short.runs / short.seconds),

@@ -3,7 +3,7 @@ import { reflectionDue } from '../gating';
 import { fingerprint, forcesRefresh } from '../guards';
 import { cutAtObservation } from '../parsers';
 import { earlyAnswerPrompt, observationMessage } from '../prompts';
-import { isEmptyResult, isHighConfidence, retrievalConfidence } from '../tools';
+import { canonicalJson, isEmptyResult, isHighConfidence, retrievalConfidence } from '../tools';
 import type { Observation, PolicyOutcome } from '../trace/types';
 import type { ToolResult } from '../types';
 import { endAttempt } from './ending';
@@ -98,11 +98,21 @@ export function onToolResult(
   pending: PendingTool,
   result: ToolResult,
 ): void {
-  const key = observationKey(result.ok, result.result);
+  const json = canonicalJson(result.result);
+  const key = observationKey(result.ok, result.result, json);
   const seen = s.history.findObservation(key, s.attemptStart) >= 0;
   const empty = !result.ok || seen || isEmptyResult(result.result);
   addMetrics(s, { toolCalls: 1, emptyToolCalls: empty ? 1 : 0 });
-  observe(s, fx, pending, { ok: result.ok, result: result.result, empty }, key, ALLOWED, 'observe');
+  observe(
+    s,
+    fx,
+    pending,
+    { ok: result.ok, result: result.result, empty },
+    key,
+    ALLOWED,
+    'observe',
+    json,
+  );
 }
 
 /**
@@ -117,6 +127,7 @@ function observe(
   key: string | null,
   policy: PolicyOutcome,
   onward: 'observe' | 'duplicate-blocked',
+  json?: string,
 ): void {
   const counters = s.counters;
   setCounters(s, {
@@ -124,16 +135,17 @@ function observe(
     actionStepsSinceReflection: counters.actionStepsSinceReflection + 1,
     consecutiveEmpty: observation.empty ? counters.consecutiveEmpty + 1 : 0,
   });
-  const repeatOf = observation.repeatOf ?? null;
+  const content = observationMessage(
+    observation.result,
+    observation.ok,
+    observation.repeatOf ?? null,
+    json,
+  );
   say(
     s,
     pending.callId === null
-      ? { role: 'user', content: observationMessage(observation.result, observation.ok, repeatOf) }
-      : {
-          role: 'tool',
-          toolCallId: pending.callId,
-          content: observationMessage(observation.result, observation.ok, repeatOf),
-        },
+      ? { role: 'user', content }
+      : { role: 'tool', toolCallId: pending.callId, content },
   );
   const stalled =
     s.counters.consecutiveEmpty >= s.config.stallExit &&

@@ -9,8 +9,8 @@ import type { Step } from '../trace/types';
 import { AppendLog, FirstIndex } from '../util/append-log';
 
 /** Pure: the key under which an executed step's observation counts as seen. */
-export function observationKey(ok: boolean, result: unknown): string {
-  return `${ok ? 'ok' : 'error'} ${canonicalJson(result)}`;
+export function observationKey(ok: boolean, result: unknown, json = canonicalJson(result)): string {
+  return `${ok ? 'ok' : 'error'} ${json}`;
 }
 
 function executed(step: Step): boolean {

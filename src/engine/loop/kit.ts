@@ -84,7 +84,7 @@ export function setCounters(s: Draft, change: Partial<Counters>): void {
 
 export function addMetrics(s: Draft, change: Partial<Metrics>): void {
   const next = { ...s.metrics };
-  for (const key of Object.keys(change) as (keyof Metrics)[]) next[key] += change[key] ?? 0;
+  for (const key in change) next[key as keyof Metrics] += change[key as keyof Metrics] ?? 0;
   s.metrics = next;
 }
 

@@ -15,13 +15,17 @@ Reply with JSON only: {"thought": "..."}. Do not call a tool in this reply.`;
 /** After a reflection phase, the next action call opens with this nudge (as repi does). */
 export const CONTINUE_PROMPT = 'Continue gathering evidence: choose the next action.';
 
-/** Pure: the message that carries an observation back to the model. */
+/**
+ * Pure: the message that carries an observation back to the model. `json` is the result's
+ * canonical JSON when the caller has it already (it is computed once per observation).
+ */
 export function observationMessage(
   result: unknown,
   ok: boolean,
   repeatOfStep: number | null,
+  json?: string,
 ): string {
-  const body = typeof result === 'string' ? result : canonicalJson(result);
+  const body = typeof result === 'string' ? result : (json ?? canonicalJson(result));
   if (repeatOfStep !== null) {
     return `Observation: [repeat of step ${repeatOfStep}: this call was already made and was not run again; it brings no new evidence] ${body}`;
   }

@@ -2,7 +2,7 @@
 import {
   runScenario,
   scenarioConfig,
-  verifyAnswer,
+  isCorrect,
   type ConfigOverrides,
   type Scenario,
   type Trace,
@@ -21,15 +21,6 @@ export const DEFAULT_EVAL_CONFIGS: readonly EvalConfig[] = [
   { label: 'react+adaptive', overrides: { mode: 'react', reflection: { gating: 'adaptive' } } },
   { label: 'reflact+adaptive', overrides: { mode: 'reflact', reflection: { gating: 'adaptive' } } },
 ];
-
-/** Pure: true when the run answered and the answer holds every expected string; null without `expected`. */
-export function isCorrect(scenario: Scenario, trace: Trace): boolean | null {
-  if (!scenario.expected) return null;
-  return (
-    trace.stopReason === 'answer' &&
-    verifyAnswer(trace.answer, scenario.expected.answerIncludes) === 1
-  );
-}
 
 /** Runs the matrix, one fresh model and memory per run, scenarios in suite order. */
 export async function runEval(

@@ -9,6 +9,11 @@ import { UsageError } from './args';
 export function resolveScenario(argument: string): Scenario {
   const builtin = findBuiltin(argument);
   if (builtin) return builtin;
+  if (existsSync(argument) && statSync(argument).isDirectory()) {
+    throw new UsageError(
+      `${argument}: is a directory, not a scenario file (eval --suite takes a directory)`,
+    );
+  }
   if (!existsSync(argument) || !statSync(argument).isFile()) {
     const ids = builtinScenarios()
       .map((scenario) => scenario.id)

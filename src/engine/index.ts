@@ -46,3 +46,4 @@ export {
   scenarioModel,
   type ScenarioRunOptions,
 } from './run-scenario';
+export { isCorrect } from './grading';

@@ -17,7 +17,7 @@ export function scenarioModel(scenario: Scenario): ModelAdapter {
   if (scenario.model.kind === 'scripted') return createScriptedModel(scenario.model);
   throw new ModelError(
     'model_unsupported',
-    `Scenario "${scenario.id}" asks for a ${scenario.model.kind} model, which this build cannot run yet; give it a scripted model.`,
+    `scenario "${scenario.id}": $.model.kind "${scenario.model.kind}" is not supported by this build yet (the simulated model arrives with the models issue); use a scripted model`,
   );
 }
 

@@ -82,6 +82,19 @@ const answerCheckSchema = z.object(
   says('an object'),
 );
 
+const STOP_REASONS = ['answer', 'escalate', 'max_steps', 'stalled', 'error', 'cancelled'] as const;
+const ESCALATION_REASONS = ['duplicate_tool_call', 'fabrication', 'unparseable', 'model'] as const;
+
+/** `expected`: the contract's `answerIncludes`, extended with the outcome a run should reach. */
+const expectedSchema = z.object(
+  {
+    answerIncludes: list(z.string(says('a string')), 'an array of strings').default(() => []),
+    stopReason: z.enum(STOP_REASONS, says(oneOf(STOP_REASONS))).exactOptional(),
+    escalation: z.enum(ESCALATION_REASONS, says(oneOf(ESCALATION_REASONS))).exactOptional(),
+  },
+  says('an object'),
+);
+
 const scriptedModelSchema = z.object({
   kind: z.literal('scripted'),
   turns: list(z.string(says('a string')), 'an array of model turns (strings)'),
@@ -126,7 +139,7 @@ export const scenarioSchema = z
       corpus: list(corpusDocumentSchema, 'an array of corpus documents').exactOptional(),
       evidenceRules: list(evidenceRuleSchema, 'an array of evidence rules').default(() => []),
       verify: answerCheckSchema.exactOptional(),
-      expected: answerCheckSchema.exactOptional(),
+      expected: expectedSchema.exactOptional(),
       model: modelSchema,
     },
     says('a scenario object'),

@@ -48,6 +48,14 @@ export interface Scenario {
   readonly corpus?: readonly CorpusDocument[];
   readonly evidenceRules: readonly EvidenceRule[];
   readonly verify?: { readonly answerIncludes: readonly string[] };
-  readonly expected?: { readonly answerIncludes: readonly string[] };
+  /**
+   * Grading only, never shown to the model. Extension: `stopReason` (default `answer`) and
+   * `escalation` name the outcome a run should reach, for scenarios that should escalate.
+   */
+  readonly expected?: {
+    readonly answerIncludes: readonly string[];
+    readonly stopReason?: 'answer' | 'escalate' | 'max_steps' | 'stalled' | 'error' | 'cancelled';
+    readonly escalation?: 'duplicate_tool_call' | 'fabrication' | 'unparseable' | 'model';
+  };
   readonly model: ModelSpec;
 }

@@ -1,0 +1,794 @@
+/**
+ * The `loop` CLI through its real entry point: every test spawns `tsx src/cli/main.ts` as a child
+ * process (cwd = repo root) and checks what the headless contract (issue 2, section 4) promises on
+ * stdout, stderr and the exit status.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+const MAIN = 'src/cli/main.ts';
+const TIMEOUT = 30_000;
+
+interface CliResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Spawns the real CLI: `node tsx src/cli/main.ts ...args` from the repo root. */
+function loop(...args: string[]): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [TSX, MAIN, ...args],
+      {
+        cwd: ROOT,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+        env: { ...process.env, NO_COLOR: '1' },
+      },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
+// ---- The shapes of the contract's JSON (only what the tests read) ----
+
+interface Message {
+  role: string;
+  content: string;
+}
+interface Observation {
+  ok: boolean;
+  result: unknown;
+  empty: boolean;
+}
+interface TraceStep {
+  index: number;
+  attempt: number;
+  phase: string;
+  kind: string;
+  trigger: string | null;
+  modelCall: {
+    messages: Message[];
+    text: string;
+    usage: { promptTokens: number; completionTokens: number };
+    latencyMs: number;
+  } | null;
+  reflection: { state: string; discovery: string; goalRelation: string } | null;
+  decision: {
+    intent: string;
+    action: { tool: string; args: Record<string, unknown> } | null;
+    evidenceRefs: number[];
+    policy: { outcome: string; reason: string | null };
+    confidence: number;
+  };
+  observation: Observation | null;
+  reward: number | null;
+  framing: string | null;
+}
+interface Metrics {
+  llmCalls: number;
+  reflections: number;
+  toolCalls: number;
+  emptyToolCalls: number;
+  duplicateToolHits: number;
+  fabricationHits: number;
+  promptTokens: number;
+  completionTokens: number;
+  attempts: number;
+}
+interface TraceJson {
+  format: string;
+  version: number;
+  scenario: string;
+  config: Record<string, unknown> & {
+    mode: string;
+    reflection: {
+      gating: string;
+      interval: number;
+      maxReflections: number;
+      stallThreshold: number;
+    };
+  };
+  stopReason: string;
+  escalation: { reason: string; detail: string } | null;
+  error: { code: string; message: string } | null;
+  answer: string | null;
+  steps: TraceStep[];
+  metrics: Metrics;
+}
+interface EvalRow {
+  scenario: string;
+  tags: string[];
+  config: TraceJson['config'];
+  stopReason: string;
+  correct: boolean | null;
+  metrics: Metrics;
+}
+
+const DEFAULT_CONFIG = {
+  mode: 'react',
+  reflection: { gating: 'adaptive', interval: 3, maxReflections: 2, stallThreshold: 1 },
+  stallExit: 3,
+  maxSteps: 10,
+  duplicates: 'escalate',
+  fabricationGuard: true,
+  unparseable: 'escalate',
+  highConfidence: false,
+  attempts: 1,
+  rewardThreshold: 0.3,
+  history: 'cross_trajectory',
+  protocol: 'text',
+  seed: 1,
+};
+
+const METRIC_KEYS = [
+  'llmCalls',
+  'reflections',
+  'toolCalls',
+  'emptyToolCalls',
+  'duplicateToolHits',
+  'fabricationHits',
+  'promptTokens',
+  'completionTokens',
+  'attempts',
+];
+
+const STEP_KEYS = [
+  'index',
+  'attempt',
+  'phase',
+  'kind',
+  'trigger',
+  'modelCall',
+  'reflection',
+  'decision',
+  'observation',
+  'reward',
+  'framing',
+];
+
+const SCENARIO_DIR = path.join(ROOT, 'src/scenarios');
+
+function builtinFile(id: string): { task: string; expected?: { stopReason?: string }; tags?: string[] } {
+  return JSON.parse(readFileSync(path.join(SCENARIO_DIR, `${id}.json`), 'utf8'));
+}
+
+/** Runs `run ... --json`, expects a clean exit, and parses stdout (which must be only JSON). */
+async function runJson(...args: string[]): Promise<TraceJson> {
+  const result = await loop('run', ...args, '--json');
+  expect(result.stderr).toBe('');
+  expect(result.code).toBe(0);
+  return JSON.parse(result.stdout) as TraceJson;
+}
+
+const reflectionSteps = (trace: TraceJson) => trace.steps.filter((s) => s.kind === 'reflection');
+
+/** One-line error on stderr, nothing on stdout, a non-zero exit, no stack trace. */
+function expectBadInput(result: CliResult, ...mentions: string[]): void {
+  expect(result.stdout).toBe('');
+  expect(result.code).not.toBe(0);
+  expect(result.code).not.toBeNull();
+  expect(result.stderr).toMatch(/^loop: /);
+  expect(result.stderr.endsWith('\n')).toBe(true);
+  expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+  expect(result.stderr).not.toContain('    at ');
+  for (const mention of mentions) expect(result.stderr).toContain(mention);
+}
+
+// ---- A scenario file written against the contract text by "someone else" ----
+
+const EXTERNAL_SCENARIO = {
+  format: 'loopscope.scenario',
+  version: 1,
+  id: 'ext-inventory-lookup',
+  title: 'External: stock of a SKU and the reorder rule',
+  task: 'How many units of SKU A-17 are in warehouse 4, and when must we reorder?',
+  tags: ['external', 'clear-cut'],
+  tools: [
+    {
+      name: 'get_stock',
+      description: 'Stock of a SKU in a warehouse',
+      parameters: {
+        type: 'object',
+        properties: {
+          sku: { type: 'string' },
+          warehouse: { type: 'integer' },
+          fresh: { type: 'boolean' },
+        },
+        required: ['sku', 'warehouse'],
+      },
+    },
+    {
+      name: 'lexical_search',
+      description: 'Keyword search in the handbook',
+      parameters: {
+        type: 'object',
+        properties: { query: { type: 'string' } },
+        required: ['query'],
+      },
+    },
+  ],
+  fixtures: [
+    {
+      tool: 'get_stock',
+      args: { sku: 'A-17', warehouse: 4 },
+      result: { sku: 'A-17', warehouse: 4, units: 12 },
+    },
+  ],
+  corpus: [
+    {
+      id: 'reorder',
+      title: 'Reordering',
+      text: 'Reorder a SKU when fewer than 20 units remain in a warehouse.',
+    },
+    { id: 'returns', title: 'Returns', text: 'Returned goods are inspected within two days.' },
+  ],
+  expected: { answerIncludes: ['12 units', '20'] },
+  model: {
+    kind: 'scripted',
+    turns: [
+      'Thought: check the stock\nAction: tool:get_stock sku=A-17 warehouse=4 fresh=false',
+      'Thought: and warehouse 5\nAction: tool:get_stock sku=A-17 warehouse=5',
+      'Thought: look up the reorder rule\nAction: tool:lexical_search query="reorder units"',
+      'Thought: anything on zebras?\nAction: tool:lexical_search query=zebrafish',
+      'Thought: done\nFinal Answer: Warehouse 4 holds 12 units of A-17; reorder below 20 units.',
+    ],
+    reflections: [
+      '{"thought": "Warehouse 5 has no stock record; the handbook is the next source."}',
+      '{"thought": "Nothing on zebras; I have what I need."}',
+    ],
+  },
+};
+
+let tmp = '';
+let suiteDir = '';
+let badDir = '';
+let externalFile = '';
+
+beforeAll(() => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'loopscope-cli-'));
+  suiteDir = path.join(tmp, 'suite');
+  badDir = path.join(tmp, 'bad');
+  mkdirSync(suiteDir);
+  mkdirSync(badDir);
+  externalFile = path.join(suiteDir, 'inventory.json');
+  writeFileSync(externalFile, JSON.stringify(EXTERNAL_SCENARIO, null, 2));
+
+  const happy = JSON.parse(readFileSync(path.join(SCENARIO_DIR, 'shopops-happy.json'), 'utf8'));
+  writeFileSync(
+    path.join(badDir, 'invalid.json'),
+    '{\n  "format": "loopscope.scenario",\n  "version": 1\n  "id": "x"\n}\n',
+  );
+  writeFileSync(
+    path.join(badDir, 'bad-tool.json'),
+    JSON.stringify(
+      { ...happy, tools: [{ ...happy.tools[0], name: 42 }, ...happy.tools.slice(1)] },
+      null,
+      2,
+    ),
+  );
+  writeFileSync(
+    path.join(badDir, 'version-2.json'),
+    JSON.stringify({ ...happy, version: 2 }, null, 2),
+  );
+});
+
+afterAll(() => {
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+// ---- 1. one run as JSON ----
+
+describe('loop run <scenario> --json', () => {
+  let happyStdout = '';
+
+  it(
+    'prints only the Trace JSON v1 with the resolved default config, full steps and metrics',
+    async () => {
+      const result = await loop('run', 'shopops-happy', '--json');
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe('');
+      happyStdout = result.stdout;
+      const trace = JSON.parse(result.stdout) as TraceJson;
+
+      expect(trace.format).toBe('loopscope.trace');
+      expect(trace.version).toBe(1);
+      expect(trace.scenario).toBe('shopops-happy');
+      expect(trace.config).toEqual(DEFAULT_CONFIG);
+      expect(trace.stopReason).toBe('answer');
+      expect(trace.escalation).toBeNull();
+      expect(trace.error).toBeNull();
+      expect(trace.answer).toContain('32 days');
+
+      expect(Object.keys(trace.metrics).sort()).toEqual([...METRIC_KEYS].sort());
+      for (const key of METRIC_KEYS)
+        expect(typeof trace.metrics[key as keyof Metrics]).toBe('number');
+      expect(trace.metrics).toMatchObject({
+        llmCalls: 3,
+        toolCalls: 2,
+        reflections: 0,
+        attempts: 1,
+      });
+
+      expect(trace.steps.length).toBeGreaterThan(0);
+      trace.steps.forEach((step, i) => {
+        for (const key of STEP_KEYS) expect(step, `step ${i} has ${key}`).toHaveProperty(key);
+        expect(step.index).toBe(i);
+        expect(step.attempt).toBe(1);
+        expect(typeof step.phase).toBe('string');
+        expect(['action', 'reflection', 'answer', 'escalate', 'attempt_reflection']).toContain(
+          step.kind,
+        );
+        expect(step.trigger).toBeNull();
+        const call = step.modelCall;
+        expect(call).not.toBeNull();
+        expect(Array.isArray(call?.messages)).toBe(true);
+        for (const message of call?.messages ?? []) {
+          expect(typeof message.role).toBe('string');
+          expect(typeof message.content).toBe('string');
+        }
+        expect(typeof call?.text).toBe('string');
+        expect(typeof call?.usage.promptTokens).toBe('number');
+        expect(typeof call?.usage.completionTokens).toBe('number');
+        expect(typeof call?.latencyMs).toBe('number');
+        expect(step.decision).toMatchObject({ confidence: 0 });
+        expect(['tool', 'answer', 'escalate', 'reflect']).toContain(step.decision.intent);
+        expect(Array.isArray(step.decision.evidenceRefs)).toBe(true);
+        expect(step.decision.policy).toEqual({ outcome: 'allowed', reason: null });
+        expect(step.reward).toBeNull();
+        expect(step.framing).toBeNull();
+      });
+
+      const [first, second, last] = trace.steps;
+      expect(first?.kind).toBe('action');
+      expect(first?.decision.action).toEqual({ tool: 'get_order', args: { case_id: 'O-1001' } });
+      expect(first?.observation).toMatchObject({ ok: true, empty: false });
+      expect(second?.decision.action?.tool).toBe('list_order_notes');
+      expect(last?.kind).toBe('answer');
+      expect(last?.decision.intent).toBe('answer');
+      expect(last?.decision.evidenceRefs).toEqual([0, 1]);
+
+      // The task goes verbatim into the first user message of the first model call.
+      const firstUser = first?.modelCall?.messages.find((message) => message.role === 'user');
+      expect(firstUser?.content).toBe(builtinFile('shopops-happy').task);
+    },
+    TIMEOUT,
+  );
+
+  // ---- 2. flags reach the config ----
+
+  const FLAGS: ReadonlyArray<readonly [string, string | null]> = [
+    ['--mode', 'reflact'],
+    ['--reflection', 'fixed'],
+    ['--interval', '2'],
+    ['--max-reflections', '1'],
+    ['--stall-threshold', '2'],
+    ['--stall-exit', '4'],
+    ['--max-steps', '7'],
+    ['--duplicates', 'block'],
+    ['--no-fabrication-guard', null],
+    ['--unparseable', 'reprompt'],
+    ['--high-confidence', 'on'],
+    ['--attempts', '2'],
+    ['--reward-threshold', '0.5'],
+    ['--history', 'cross_task'],
+    ['--seed', '9'],
+  ];
+  const FLAGGED_CONFIG = {
+    mode: 'reflact',
+    reflection: { gating: 'fixed', interval: 2, maxReflections: 1, stallThreshold: 2 },
+    stallExit: 4,
+    maxSteps: 7,
+    duplicates: 'block',
+    fabricationGuard: false,
+    unparseable: 'reprompt',
+    highConfidence: true,
+    attempts: 2,
+    rewardThreshold: 0.5,
+    history: 'cross_task',
+    protocol: 'text',
+    seed: 9,
+  };
+
+  it(
+    'puts every flag (`--flag value` form) into the resolved config',
+    async () => {
+      const argv = FLAGS.flatMap(([flag, value]) => (value === null ? [flag] : [flag, value]));
+      const trace = await runJson('triage-priority-retry', ...argv);
+      expect(trace.config).toEqual(FLAGGED_CONFIG);
+    },
+    TIMEOUT,
+  );
+
+  // ---- 3. determinism ----
+
+  it(
+    'accepts the `--flag=value` form, and the same scenario, config and seed give byte-identical stdout',
+    async () => {
+      const argv = FLAGS.map(([flag, value]) => (value === null ? flag : `${flag}=${value}`));
+      const [a, b, happyAgain] = await Promise.all([
+        loop('run', 'triage-priority-retry', ...argv, '--json'),
+        loop('run', 'triage-priority-retry', ...argv, '--json'),
+        loop('run', 'shopops-happy', '--json'),
+      ]);
+      for (const result of [a, b, happyAgain]) {
+        expect(result.code).toBe(0);
+        expect(result.stderr).toBe('');
+      }
+      expect((JSON.parse(a.stdout) as TraceJson).config).toEqual(FLAGGED_CONFIG);
+      expect(a.stdout).toBe(b.stdout);
+      expect(happyStdout).not.toBe('');
+      expect(happyAgain.stdout).toBe(happyStdout);
+    },
+    TIMEOUT,
+  );
+});
+
+// ---- 4. escalations are normal outcomes ----
+
+describe('guards end runs as escalations, exit 0', () => {
+  it(
+    'the hostile loop escalates on the duplicate get_order',
+    async () => {
+      const trace = await runJson('shopops-hostile-loop');
+      expect(trace.stopReason).toBe('escalate');
+      expect(trace.escalation?.reason).toBe('duplicate_tool_call');
+      expect(trace.answer).toBeNull();
+      expect(trace.metrics.duplicateToolHits).toBe(1);
+      expect(trace.metrics.toolCalls).toBe(1);
+      const last = trace.steps.at(-1);
+      expect(last?.kind).toBe('escalate');
+      expect(last?.decision.policy).toEqual({ outcome: 'denied', reason: 'duplicate_tool_call' });
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'the fabricated agreement is withheld by the fabrication guard, and stands without it',
+    async () => {
+      const [guarded, unguarded] = await Promise.all([
+        runJson('shopops-fabricated-agreement'),
+        runJson('shopops-fabricated-agreement', '--no-fabrication-guard'),
+      ]);
+
+      expect(guarded.stopReason).toBe('escalate');
+      expect(guarded.escalation?.reason).toBe('fabrication');
+      expect(guarded.answer).toBeNull();
+      expect(guarded.metrics.fabricationHits).toBe(1);
+      const denied = guarded.steps.find((step) => step.kind === 'escalate');
+      expect(denied?.decision.policy).toEqual({ outcome: 'denied', reason: 'fabrication' });
+      // The "Observation:" the model wrote itself is never taken as one.
+      for (const step of guarded.steps) {
+        expect(JSON.stringify(step.observation?.result ?? null)).not.toContain('agreed_resolution');
+      }
+
+      expect(unguarded.config.fabricationGuard).toBe(false);
+      expect(unguarded.stopReason).toBe('answer');
+      expect(unguarded.escalation).toBeNull();
+      expect(unguarded.answer).toContain('reship');
+      expect(unguarded.metrics.fabricationHits).toBe(1);
+    },
+    TIMEOUT,
+  );
+});
+
+// ---- 5. reflection gating ----
+
+describe('reflection phases', () => {
+  it(
+    'adaptive reflects on stall signals, off never reflects, fixed reflects on cadence up to the cap',
+    async () => {
+      const [adaptive, off, fixed, fixedCapOne] = await Promise.all([
+        runJson('rca-search-stall'),
+        runJson('rca-search-stall', '--reflection', 'off'),
+        runJson('rca-search-stall', '--reflection', 'fixed', '--interval', '1'),
+        runJson('rca-search-stall', '--reflection=fixed', '--interval=1', '--max-reflections=1'),
+      ]);
+
+      // adaptive: the two empty search-api leads each open the gate (stall threshold 1)
+      expect(adaptive.stopReason).toBe('answer');
+      const adaptiveReflections = reflectionSteps(adaptive);
+      expect(adaptiveReflections.length).toBeGreaterThan(0);
+      expect(adaptive.metrics.reflections).toBe(adaptiveReflections.length);
+      for (const step of adaptiveReflections) {
+        expect(step.trigger).toBe('stall');
+        expect(step.decision.intent).toBe('reflect');
+        expect(step.decision.action).toBeNull();
+        expect(step.observation).toBeNull();
+        expect(step.reflection).not.toBeNull();
+        // A reflection-phase call sees the latest observation, then the reflection prompt.
+        const messages = step.modelCall?.messages ?? [];
+        expect(messages.at(-1)?.role).toBe('user');
+        expect(messages.map((message) => message.content).join('\n')).toContain('Observation');
+      }
+      // Reflection phases do not use up max-steps and are counted as LLM calls.
+      const actionCalls = adaptive.steps.filter((step) => step.kind !== 'reflection').length;
+      expect(adaptive.metrics.llmCalls).toBe(actionCalls + adaptiveReflections.length);
+
+      expect(off.config.reflection.gating).toBe('off');
+      expect(reflectionSteps(off)).toHaveLength(0);
+      expect(off.metrics.reflections).toBe(0);
+      expect(off.stopReason).toBe('answer');
+
+      // fixed, interval 1: a reflection after every action step until max-reflections (2) is used.
+      const fixedReflections = reflectionSteps(fixed);
+      const actionSteps = fixed.steps.filter((step) => step.kind === 'action').length;
+      expect(actionSteps).toBeGreaterThan(2);
+      expect(fixedReflections).toHaveLength(2);
+      expect(fixed.metrics.reflections).toBe(2);
+      for (const step of fixedReflections) expect(step.trigger).toBe('cadence');
+      expect(fixed.steps[0]?.kind).toBe('action');
+      expect(fixed.steps[1]?.kind).toBe('reflection');
+
+      expect(fixedCapOne.config.reflection).toEqual({
+        gating: 'fixed',
+        interval: 1,
+        maxReflections: 1,
+        stallThreshold: 1,
+      });
+      expect(reflectionSteps(fixedCapOne).map((step) => step.trigger)).toEqual(['cadence']);
+      expect(fixedCapOne.metrics.reflections).toBe(1);
+    },
+    TIMEOUT,
+  );
+});
+
+// ---- 6. attempts ----
+
+describe('Reflexion-style attempts', () => {
+  it(
+    'a failed first attempt is reflected on and the second attempt sees the reflection',
+    async () => {
+      const [retried, noRetry] = await Promise.all([
+        runJson('triage-priority-retry', '--attempts', '2'),
+        runJson('triage-priority-retry', '--attempts', '2', '--reward-threshold', '0'),
+      ]);
+
+      expect(retried.stopReason).toBe('answer');
+      expect(retried.answer).toContain('P1');
+      expect(retried.metrics.attempts).toBe(2);
+      const reflection = retried.steps.find((step) => step.kind === 'attempt_reflection');
+      expect(reflection).toBeDefined();
+      expect(reflection?.attempt).toBe(1);
+      expect(reflection?.reward).toBe(0);
+      expect(reflection?.framing).toBe('failure');
+      expect(retried.metrics.reflections).toBe(0);
+
+      const secondAttempt = retried.steps.filter((step) => step.attempt === 2);
+      expect(secondAttempt.length).toBeGreaterThan(0);
+      expect(secondAttempt.every((step) => step.kind !== 'attempt_reflection')).toBe(true);
+      const system = secondAttempt[0]?.modelCall?.messages.find((m) => m.role === 'system');
+      expect(system?.content).toContain('Reflections from previous attempts:');
+      expect(system?.content).toContain('[Reflection 1]');
+      expect(system?.content).toContain(reflection?.modelCall?.text ?? '<missing>');
+
+      // reward 0 is not below a threshold of 0: the first attempt ends the run.
+      expect(noRetry.config.rewardThreshold).toBe(0);
+      expect(noRetry.metrics.attempts).toBe(1);
+      expect(noRetry.steps.some((step) => step.kind === 'attempt_reflection')).toBe(false);
+      expect(noRetry.steps.every((step) => step.attempt === 1)).toBe(true);
+      expect(noRetry.answer).toContain('P3');
+    },
+    TIMEOUT,
+  );
+});
+
+// ---- 7. bad input ----
+
+describe('bad input: one line on stderr, nothing on stdout, non-zero exit', () => {
+  it(
+    'unknown scenarios and broken scenario files',
+    async () => {
+      const missing = path.join(tmp, 'no-such-scenario.json');
+      const [unknownId, missingFile, invalidJson, badField, version2, directory] =
+        await Promise.all([
+          loop('run', 'no-such-scenario-id'),
+          loop('run', missing, '--json'),
+          loop('run', path.join(badDir, 'invalid.json'), '--json'),
+          loop('run', path.join(badDir, 'bad-tool.json'), '--json'),
+          loop('run', path.join(badDir, 'version-2.json'), '--json'),
+          loop('run', suiteDir),
+        ]);
+      expectBadInput(unknownId, 'no-such-scenario-id');
+      expectBadInput(missingFile, missing);
+      expectBadInput(invalidJson, 'invalid.json');
+      expect(invalidJson.stderr).toMatch(/line \d+/);
+      expectBadInput(badField, '$.tools[0].name');
+      expectBadInput(version2, '$.version');
+      expect(version2.stderr).toContain('2');
+      expectBadInput(directory, suiteDir, 'directory');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'bad flag values, unknown flags, missing values, missing arguments, unknown commands',
+    async () => {
+      const cases: ReadonlyArray<readonly [readonly string[], readonly string[]]> = [
+        [
+          ['run', 'shopops-happy', '--mode', 'foo'],
+          ['--mode', 'foo'],
+        ],
+        [
+          ['run', 'shopops-happy', '--max-steps', '0'],
+          ['--max-steps', '0'],
+        ],
+        [
+          ['run', 'shopops-happy', '--reward-threshold', '2', '--json'],
+          ['--reward-threshold', '2'],
+        ],
+        [['run', 'shopops-happy', '--frobnicate'], ['--frobnicate']],
+        [['run', 'shopops-happy', '--interval'], ['--interval']],
+        [['run'], ['scenario']],
+        [['frobnicate'], ['frobnicate']],
+      ];
+      const results = await Promise.all(cases.map(([argv]) => loop(...argv)));
+      results.forEach((result, i) => {
+        const [, mentions] = cases[i] as (typeof cases)[number];
+        expectBadInput(result, ...mentions);
+      });
+    },
+    TIMEOUT,
+  );
+});
+
+// ---- 8. a scenario file written by someone else ----
+
+describe('a scenario file written against the contract', () => {
+  it(
+    'runs: typed tool:NAME arguments match fixtures, corpus tools search, misses are empty',
+    async () => {
+      const trace = await runJson(externalFile);
+      expect(trace.scenario).toBe('ext-inventory-lookup');
+      expect(trace.config.mode).toBe('react'); // no defaultMode
+      expect(trace.stopReason).toBe('answer');
+      expect(trace.answer).toContain('12 units');
+
+      const actions = trace.steps.filter((step) => step.kind === 'action');
+      const [stock, missingStock, hit, miss] = actions;
+      expect(actions).toHaveLength(4);
+
+      // `warehouse` is typed integer and `fresh` boolean: converted, so the fixture (4) matches.
+      expect(stock?.decision.action).toEqual({
+        tool: 'get_stock',
+        args: { sku: 'A-17', warehouse: 4, fresh: false },
+      });
+      expect(typeof stock?.decision.action?.args['warehouse']).toBe('number');
+      expect(stock?.observation).toEqual({
+        ok: true,
+        result: { sku: 'A-17', warehouse: 4, units: 12 },
+        empty: false,
+      });
+
+      // No fixture match outside the corpus tools: ok false, and empty.
+      expect(missingStock?.decision.action?.args['warehouse']).toBe(5);
+      expect(missingStock?.observation).toMatchObject({ ok: false, empty: true });
+
+      // lexical_search without a fixture searches the corpus: {id, title, text, score}, best first.
+      expect(hit?.decision.action).toEqual({
+        tool: 'lexical_search',
+        args: { query: 'reorder units' },
+      });
+      expect(hit?.observation?.ok).toBe(true);
+      expect(hit?.observation?.empty).toBe(false);
+      const docs = hit?.observation?.result as Array<{
+        id: string;
+        title: string;
+        text: string;
+        score: number;
+      }>;
+      expect(Array.isArray(docs)).toBe(true);
+      expect(docs.length).toBeGreaterThan(0);
+      expect(docs.length).toBeLessThanOrEqual(5);
+      expect(docs[0]).toMatchObject({ id: 'reorder', title: 'Reordering' });
+      for (const doc of docs) {
+        expect(Object.keys(doc).sort()).toEqual(['id', 'score', 'text', 'title']);
+        expect(doc.score).toBeGreaterThanOrEqual(0);
+        expect(doc.score).toBeLessThanOrEqual(1);
+      }
+      expect(docs.map((doc) => doc.id)).not.toContain('returns');
+
+      // No corpus match: ok with [], which is empty.
+      expect(miss?.observation).toEqual({ ok: true, result: [], empty: true });
+
+      expect(trace.metrics.toolCalls).toBe(4);
+      expect(trace.metrics.emptyToolCalls).toBe(2);
+      for (const step of reflectionSteps(trace)) expect(step.trigger).toBe('stall');
+    },
+    TIMEOUT,
+  );
+});
+
+// ---- 9. eval ----
+
+describe('loop eval', () => {
+  const builtinIds = readdirSync(SCENARIO_DIR)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => name.replace(/\.json$/, ''));
+  const EVAL_CONFIGS = [
+    ['react', 'off'],
+    ['react', 'fixed'],
+    ['react', 'adaptive'],
+    ['reflact', 'adaptive'],
+  ];
+
+  it(
+    '--json prints only the matrix rows: 4 default configs per built-in scenario',
+    async () => {
+      const result = await loop('eval', '--json');
+      expect(result.code).toBe(0);
+      expect(result.stderr).toBe('');
+      const rows = JSON.parse(result.stdout) as EvalRow[];
+      expect(Array.isArray(rows)).toBe(true);
+      expect(rows).toHaveLength(builtinIds.length * EVAL_CONFIGS.length);
+      expect(new Set(rows.map((row) => row.scenario))).toEqual(new Set(builtinIds));
+
+      for (const id of builtinIds) {
+        const file = builtinFile(id);
+        const mine = rows.filter((row) => row.scenario === id);
+        expect(mine.map((row) => [row.config.mode, row.config.reflection.gating])).toEqual(
+          EVAL_CONFIGS,
+        );
+        for (const row of mine) {
+          expect(Object.keys(row).sort()).toEqual(
+            ['config', 'correct', 'metrics', 'scenario', 'stopReason', 'tags'].sort(),
+          );
+          expect(row.tags).toEqual(file.tags ?? []);
+          expect(Object.keys(row.config).sort()).toEqual(Object.keys(DEFAULT_CONFIG).sort());
+          expect(Object.keys(row.metrics).sort()).toEqual([...METRIC_KEYS].sort());
+          if (file.expected === undefined) expect(row.correct).toBeNull();
+          else expect(typeof row.correct).toBe('boolean');
+          if (row.correct === true)
+            expect(row.stopReason).toBe(file.expected?.stopReason ?? 'answer');
+        }
+      }
+      const happy = rows.filter((row) => row.scenario === 'shopops-happy');
+      expect(happy.every((row) => row.correct === true)).toBe(true);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'prints a table with a header line, runs a directory suite, and rejects a missing suite',
+    async () => {
+      const [table, suite, missing] = await Promise.all([
+        loop('eval'),
+        loop('eval', '--suite', suiteDir, '--json'),
+        loop('eval', '--suite', '/nonexistent-loopscope-suite'),
+      ]);
+
+      expect(table.code).toBe(0);
+      expect(table.stderr).toBe('');
+      const lines = table.stdout.trimEnd().split('\n');
+      expect(lines[0]).toMatch(/scenario/);
+      expect(lines[0]).toMatch(/correct/);
+      expect(lines).toHaveLength(1 + builtinIds.length * EVAL_CONFIGS.length);
+      expect(() => JSON.parse(table.stdout)).toThrow();
+
+      expect(suite.code).toBe(0);
+      expect(suite.stderr).toBe('');
+      const rows = JSON.parse(suite.stdout) as EvalRow[];
+      expect(rows).toHaveLength(EVAL_CONFIGS.length);
+      expect(rows.every((row) => row.scenario === 'ext-inventory-lookup')).toBe(true);
+      expect(rows[0]?.tags).toEqual(['external', 'clear-cut']);
+      expect(rows.map((row) => [row.config.mode, row.config.reflection.gating])).toEqual(
+        EVAL_CONFIGS,
+      );
+      expect(rows[0]).toMatchObject({ stopReason: 'answer', correct: true });
+
+      expectBadInput(missing, '/nonexistent-loopscope-suite');
+    },
+    TIMEOUT,
+  );
+});

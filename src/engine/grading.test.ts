@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { isCorrect } from './grading';
+import { testScenario } from './testing/drive';
+import type { Trace } from './trace/types';
+
+const trace = (fields: Partial<Trace>): Trace =>
+  ({ stopReason: 'answer', answer: null, escalation: null, ...fields }) as Trace;
+
+describe('grading a run', () => {
+  it('is null when the scenario expects nothing', () => {
+    expect(isCorrect(testScenario(), trace({ answer: '42' }))).toBeNull();
+  });
+
+  it('needs an answer holding every expected string, ignoring case', () => {
+    const scenario = testScenario({ expected: { answerIncludes: ['Value', '42'] } });
+    expect(isCorrect(scenario, trace({ answer: 'the value is 42' }))).toBe(true);
+    expect(isCorrect(scenario, trace({ answer: 'the value is 7' }))).toBe(false);
+    expect(isCorrect(scenario, trace({ stopReason: 'max_steps' }))).toBe(false);
+  });
+
+  it('grades an expected escalation by its stop reason and escalation reason', () => {
+    const scenario = testScenario({
+      expected: { stopReason: 'escalate', escalation: 'fabrication' },
+    });
+    const escalated = (reason: 'fabrication' | 'model') =>
+      trace({ stopReason: 'escalate', escalation: { reason, detail: '' } });
+    expect(isCorrect(scenario, escalated('fabrication'))).toBe(true);
+    expect(isCorrect(scenario, escalated('model'))).toBe(false);
+    expect(isCorrect(scenario, trace({ answer: 'ok' }))).toBe(false);
+  });
+});

@@ -1,4 +1,11 @@
 /** Composition root: the page frame. Features are wired in here as they land. */
+import { RunView } from '../features/playground';
+import { builtinScenarios } from '../scenarios';
+
+const SCENARIOS = builtinScenarios();
+/** The first view opens on a scenario where reflection visibly changes the run. */
+const INITIAL_RUN = { scenarioId: 'rca-search-stall' } as const;
+
 export function App() {
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
@@ -15,17 +22,7 @@ export function App() {
       </header>
 
       <main className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-6 py-8">
-        <section
-          aria-labelledby="inspector-heading"
-          className="flex flex-1 flex-col items-center justify-center rounded-xl border border-dashed border-slate-300 bg-slate-50 p-10 text-center dark:border-slate-700 dark:bg-slate-900/60"
-        >
-          <h2 id="inspector-heading" className="text-base font-medium">
-            Inspector
-          </h2>
-          <p className="mt-2 max-w-md text-sm text-slate-500 dark:text-slate-400">
-            The loop inspector will appear here.
-          </p>
-        </section>
+        <RunView scenarios={SCENARIOS} initial={INITIAL_RUN} />
       </main>
     </div>
   );

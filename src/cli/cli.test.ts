@@ -160,7 +160,11 @@ const STEP_KEYS = [
 
 const SCENARIO_DIR = path.join(ROOT, 'src/scenarios');
 
-function builtinFile(id: string): { task: string; expected?: { stopReason?: string }; tags?: string[] } {
+function builtinFile(id: string): {
+  task: string;
+  expected?: { stopReason?: string };
+  tags?: string[];
+} {
   return JSON.parse(readFileSync(path.join(SCENARIO_DIR, `${id}.json`), 'utf8'));
 }
 

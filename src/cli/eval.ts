@@ -5,7 +5,6 @@ import {
   isCorrect,
   type ConfigOverrides,
   type Scenario,
-  type Trace,
 } from '../engine';
 import type { EvalRow } from './format';
 

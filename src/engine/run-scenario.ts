@@ -25,7 +25,7 @@ export type ScenarioRunOptions = Omit<RunOptions, 'scenario' | 'config' | 'model
   Partial<Pick<RunOptions, 'model' | 'tools'>>;
 
 /** Runs `scenario` under `config`, on the scenario's model and fixtures unless others are given. */
-export function runScenario(
+export async function runScenario(
   scenario: Scenario,
   config: LoopConfig,
   options: ScenarioRunOptions = {},

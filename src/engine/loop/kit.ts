@@ -150,6 +150,6 @@ export function record(
     ...fields,
   };
   s.history = s.history.append(step, observationKey);
-  emit(fx, { type: 'step-end', step });
+  emit(fx, { type: 'step-end', step, metrics: s.metrics });
   return step.index;
 }

@@ -64,7 +64,7 @@ export type LoopEvent =
       readonly confidence: { readonly top: number; readonly mean: number; readonly count: number };
     }
   | { readonly type: 'answer-end'; readonly step: number; readonly answer: string }
-  | { readonly type: 'step-end'; readonly step: Step }
+  | { readonly type: 'step-end'; readonly step: Step; readonly metrics: Metrics }
   | {
       readonly type: 'attempt-end';
       readonly attempt: number;

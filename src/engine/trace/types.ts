@@ -1,5 +1,6 @@
 /** Trace v1 and its decision records: what a run recorded. See docs/headless-contract.md. */
 import type { LoopConfig } from '../config';
+import type { PhaseId } from '../machine';
 import type { Message, ReflectionParts, ToolCall, Usage } from '../types';
 
 export type StopReason = 'answer' | 'escalate' | 'max_steps' | 'stalled' | 'error' | 'cancelled';
@@ -59,7 +60,7 @@ export interface ModelCallRecord {
 export interface Step {
   readonly index: number;
   readonly attempt: number;
-  readonly phase: string;
+  readonly phase: PhaseId;
   readonly kind: StepKind;
   readonly trigger: Trigger | null;
   readonly modelCall: ModelCallRecord | null;

@@ -1,0 +1,4 @@
+/** Primitives that know nothing about runs. */
+export { Button, type ButtonProps } from './Button';
+export { SelectField, type SelectFieldProps, type SelectOption } from './SelectField';
+export { FOCUS_RING } from './focus-ring';

@@ -45,6 +45,8 @@ export type LoopInput =
       readonly usage: Usage;
       readonly usageEstimated: boolean;
       readonly latencyMs: number;
+      readonly ttftMs: number | null;
+      readonly reasoning: string | null;
     }
   | { readonly type: 'model-call-fail'; readonly error: RunError }
   | { readonly type: 'tool-run-end'; readonly result: ToolResult }

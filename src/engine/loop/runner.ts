@@ -93,17 +93,40 @@ export async function runLoop(options: RunOptions): Promise<Trace> {
       contextLength: request.context.length,
     });
     let text = '';
+    let reasoning: string | null = null;
     let toolCall: { id: string; name: string; arguments: string } | null = null;
     let usage = null;
+    let ttftMs: number | null = null;
+    const firstToken = () => (ttftMs ??= Math.max(0, clock.now() - started));
     try {
       for await (const part of model.stream(request, signal ? { signal } : {})) {
-        if (part.type === 'text-delta') {
-          text += part.text;
-          onEvent?.({ type: 'model-call-delta', step: index, text: part.text });
-        } else if (part.type === 'tool-call') {
-          toolCall ??= { id: part.id, name: part.name, arguments: part.arguments };
-        } else if (part.type === 'finish') {
-          usage = part.usage;
+        switch (part.type) {
+          case 'text-delta':
+            firstToken();
+            text += part.text;
+            onEvent?.({ type: 'model-call-delta', step: index, text: part.text });
+            break;
+          case 'reasoning-delta':
+            firstToken();
+            reasoning = (reasoning ?? '') + part.text;
+            onEvent?.({ type: 'model-call-reasoning-delta', step: index, text: part.text });
+            break;
+          case 'tool-call':
+            firstToken();
+            toolCall ??= { id: part.id, name: part.name, arguments: part.arguments };
+            break;
+          case 'retry':
+            onEvent?.({
+              type: 'model-call-retry',
+              step: index,
+              attempt: part.attempt,
+              waitMs: part.waitMs,
+              reason: part.reason,
+            });
+            break;
+          case 'finish':
+            usage = part.usage;
+            break;
         }
       }
     } catch (error) {
@@ -124,7 +147,7 @@ export async function runLoop(options: RunOptions): Promise<Trace> {
       completionTokens: tokens.countText(text),
     };
     const latencyMs = Math.max(0, clock.now() - started);
-    onEvent?.({ type: 'model-call-end', step: index, text, usage: counted, latencyMs });
+    onEvent?.({ type: 'model-call-end', step: index, text, usage: counted, latencyMs, ttftMs });
     return {
       type: 'model-call-end',
       text,
@@ -132,6 +155,8 @@ export async function runLoop(options: RunOptions): Promise<Trace> {
       usage: counted,
       usageEstimated: estimated,
       latencyMs,
+      ttftMs,
+      reasoning,
     };
   }
 }

@@ -69,6 +69,8 @@ function onModelEnd(s: Draft, fx: Effect[], input: ModelEnd): void {
     usage: input.usage,
     usageEstimated: input.usageEstimated,
     latencyMs: input.latencyMs,
+    ttftMs: input.ttftMs,
+    reasoning: input.reasoning,
   };
   addMetrics(s, {
     llmCalls: 1,

@@ -26,6 +26,13 @@ export type ModelStreamPart =
       readonly name: string;
       readonly arguments: string;
     }
+  /** A failed HTTP attempt that will be retried after `waitMs` (visible in the trace's events). */
+  | {
+      readonly type: 'retry';
+      readonly attempt: number;
+      readonly waitMs: number;
+      readonly reason: string;
+    }
   | { readonly type: 'finish'; readonly finishReason: string; readonly usage: Usage | null };
 
 export interface ModelAdapter {

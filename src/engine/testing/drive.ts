@@ -69,6 +69,8 @@ export function reply(driven: Driven, text: string): Driven {
     usage: { promptTokens: 10, completionTokens: 5 },
     usageEstimated: false,
     latencyMs: 0,
+    ttftMs: null,
+    reasoning: null,
   });
 }
 

@@ -38,6 +38,8 @@ function stepJson(step: Step, conversations: Trace['conversations']): Record<str
     usage: modelCall.usage,
     latencyMs: modelCall.latencyMs,
     usageEstimated: modelCall.usageEstimated,
+    ttftMs: modelCall.ttftMs,
+    reasoning: modelCall.reasoning,
   };
   return {
     index: rest.index,

@@ -33,12 +33,21 @@ export type LoopEvent =
       readonly contextLength: number;
     }
   | { readonly type: 'model-call-delta'; readonly step: number; readonly text: string }
+  | { readonly type: 'model-call-reasoning-delta'; readonly step: number; readonly text: string }
+  | {
+      readonly type: 'model-call-retry';
+      readonly step: number;
+      readonly attempt: number;
+      readonly waitMs: number;
+      readonly reason: string;
+    }
   | {
       readonly type: 'model-call-end';
       readonly step: number;
       readonly text: string;
       readonly usage: Usage;
       readonly latencyMs: number;
+      readonly ttftMs: number | null;
     }
   | { readonly type: 'reflection-start'; readonly step: number; readonly trigger: Trigger }
   | {

@@ -55,6 +55,10 @@ export interface ModelCallRecord {
   /** Extension: true when usage was counted locally rather than reported by the model. */
   readonly usageEstimated: boolean;
   readonly latencyMs: number;
+  /** Extension: time from the request to the first text, reasoning or tool-call delta (null if none). */
+  readonly ttftMs: number | null;
+  /** Extension: reasoning text the model streamed apart from its answer (llama.cpp, vLLM), or null. */
+  readonly reasoning: string | null;
 }
 
 export interface Step {

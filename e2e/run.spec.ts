@@ -20,24 +20,28 @@ test.describe('the run view', () => {
     await expect(page.getByRole('region', { name: 'Steps' })).toContainText('Press Run');
   });
 
-  test('reflection gating changes how often a stalling run reflects', async ({ page }) => {
+  test('reflection gating changes how a stalling run ends', async ({ page }) => {
     await page.goto('/');
+    await page.locator('html[data-mock-ready="1"]').waitFor();
     const metrics = page.getByRole('region', { name: 'Metrics' });
     const steps = page.getByRole('region', { name: 'Steps' });
 
     await page.getByLabel('Scenario').selectOption('rca-search-stall');
+    await page.getByLabel('Speed').selectOption('Instant');
     await page.getByLabel('Reflection gating').selectOption('off');
     await page.getByRole('button', { name: 'Run' }).click();
 
+    await expect(metrics).toContainText('Stop reason: stalled');
     await expect(metrics).toContainText('Reflections: 0');
-    await expect(metrics).toContainText('Stop reason: answer');
-    await expect(steps.getByRole('listitem')).toHaveCount(5);
+    await expect(page.getByRole('alert')).toContainText('The run stalled');
+    await expect(steps.getByRole('listitem')).toHaveCount(3);
 
     await page.getByLabel('Reflection gating').selectOption('adaptive');
     await page.getByRole('button', { name: 'Run' }).click();
 
-    await expect(metrics).toContainText('Reflections: 2');
-    await expect(steps.getByText('reflection', { exact: true })).toHaveCount(2);
+    await expect(metrics).toContainText('Stop reason: answer');
+    await expect(metrics).toContainText('Reflections: 1');
+    await expect(steps.getByText('reflection', { exact: true })).toHaveCount(1);
   });
 
   test('a repeated tool call escalates with a banner that names the guard', async ({ page }) => {

@@ -12,6 +12,8 @@ export interface EndpointFlags {
   readonly endpoint: string | null;
   readonly model: string | null;
   readonly apiKeyEnv: string | null;
+  /** Off with `--no-include-usage` (an extension: for providers that reject `stream_options`). */
+  readonly includeUsage: boolean;
 }
 
 export interface ParsedArgs {
@@ -20,13 +22,21 @@ export interface ParsedArgs {
   readonly endpoint: EndpointFlags;
   readonly json: boolean;
   readonly suite: string | null;
+  /** `eval --seeds N`: run every cell under N seeds (from `--seed`, default 1). */
+  readonly seeds: number;
 }
 
 type Setter = (value: string, into: Mutable) => void;
 interface Mutable {
   overrides: ConfigOverrides & { reflection: NonNullable<ConfigOverrides['reflection']> };
-  endpoint: { endpoint: string | null; model: string | null; apiKeyEnv: string | null };
+  endpoint: {
+    endpoint: string | null;
+    model: string | null;
+    apiKeyEnv: string | null;
+    includeUsage: boolean;
+  };
   suite: string | null;
+  seeds: number;
 }
 
 function oneOf<T extends string>(flag: string, allowed: readonly T[]): (value: string) => T {
@@ -91,14 +101,18 @@ const VALUE_FLAGS: Record<string, Setter> = {
   '--model': (v, m) => void (m.endpoint.model = v),
   '--api-key-env': (v, m) => void (m.endpoint.apiKeyEnv = v),
   '--suite': (v, m) => void (m.suite = v),
+  '--seeds': (v, m) => void (m.seeds = integer('--seeds', 1)(v)),
 };
+
+const SWITCHES = ['--json', '--no-fabrication-guard', '--no-include-usage'];
 
 /** Pure: parses argv (after the command name). Throws UsageError naming the bad flag or value. */
 export function parseArgs(argv: readonly string[], allowed: readonly string[]): ParsedArgs {
   const into: Mutable = {
     overrides: { reflection: {} },
-    endpoint: { endpoint: null, model: null, apiKeyEnv: null },
+    endpoint: { endpoint: null, model: null, apiKeyEnv: null, includeUsage: true },
     suite: null,
+    seeds: 1,
   };
   const positional: string[] = [];
   let json = false;
@@ -113,9 +127,10 @@ export function parseArgs(argv: readonly string[], allowed: readonly string[]): 
       : [arg, undefined];
     if (!allowed.includes(flag))
       throw new UsageError(`unknown flag ${flag} (see docs/headless-contract.md)`);
-    if (flag === '--json' || flag === '--no-fabrication-guard') {
+    if (SWITCHES.includes(flag)) {
       if (inline !== undefined) throw new UsageError(`${flag} takes no value`);
       if (flag === '--json') json = true;
+      else if (flag === '--no-include-usage') into.endpoint.includeUsage = false;
       else into.overrides.fabricationGuard = false;
       continue;
     }
@@ -131,13 +146,15 @@ export function parseArgs(argv: readonly string[], allowed: readonly string[]): 
     endpoint: into.endpoint,
     json,
     suite: into.suite,
+    seeds: into.seeds,
   };
 }
 
 export const RUN_FLAGS = [
-  ...Object.keys(VALUE_FLAGS).filter((flag) => flag !== '--suite'),
+  ...Object.keys(VALUE_FLAGS).filter((flag) => flag !== '--suite' && flag !== '--seeds'),
   '--json',
   '--no-fabrication-guard',
+  '--no-include-usage',
 ];
 export const EVAL_FLAGS = [
   '--suite',
@@ -146,5 +163,7 @@ export const EVAL_FLAGS = [
   '--model',
   '--api-key-env',
   '--protocol',
+  '--no-include-usage',
   '--seed',
+  '--seeds',
 ];

@@ -1,6 +1,7 @@
 /**
  * `npm run bench -- [--json]`: engine throughput with zero model latency. One long run of
- * 10,000 action steps, and a batch of 1,000 short runs of the built-in scenarios. Figures only,
+ * 10,000 action steps, a batch of 1,000 short runs of the scripted built-in scenarios, and 500
+ * runs of the simulated ones (the simulated model's own overhead). Figures only,
  * no pass/fail: docs/performance.md records them and where the time goes.
  */
 import {
@@ -69,8 +70,24 @@ async function longRun(countTokens = true): Promise<{ steps: number; seconds: nu
   return { steps: trace.steps.length, seconds };
 }
 
+const SIMULATED_RUNS = 500;
+
+/** The simulated model's overhead: runs of the simulated built-ins on the virtual clock. */
+async function simulatedRuns(): Promise<{ runs: number; calls: number; seconds: number }> {
+  const scenarios = builtinScenarios().filter((scenario) => scenario.model.kind === 'simulated');
+  let calls = 0;
+  const started = performance.now();
+  for (let i = 0; i < SIMULATED_RUNS; i++) {
+    const scenario = scenarios[i % scenarios.length]!;
+    const seed = 1 + Math.floor(i / scenarios.length);
+    const trace = await runScenario(scenario, scenarioConfig(scenario, { seed }));
+    calls += trace.metrics.llmCalls;
+  }
+  return { runs: SIMULATED_RUNS, calls, seconds: (performance.now() - started) / 1000 };
+}
+
 async function shortRuns(): Promise<{ runs: number; steps: number; seconds: number }> {
-  const scenarios = builtinScenarios();
+  const scenarios = builtinScenarios().filter((scenario) => scenario.model.kind === 'scripted');
   let steps = 0;
   const started = performance.now();
   for (let i = 0; i < SHORT_RUNS; i++) {
@@ -99,6 +116,11 @@ async function main(): Promise<void> {
   const long = await median(() => longRun());
   const bare = await median(() => longRun(false));
   const short = await median(shortRuns);
+  const simulatedRun = await median(simulatedRuns);
+  const simulated = {
+    runsPerSecond: round(simulatedRun.runs / simulatedRun.seconds),
+    msPerCall: Number(((simulatedRun.seconds * 1000) / simulatedRun.calls).toFixed(3)),
+  };
   const engine = {
     stepsPerSecond: round(long.steps / long.seconds),
     runsPerSecond: round(short.runs / short.seconds),
@@ -109,7 +131,7 @@ async function main(): Promise<void> {
     shortRunSteps: short.steps,
   };
   if (json) {
-    process.stdout.write(`${JSON.stringify({ engine })}\n`);
+    process.stdout.write(`${JSON.stringify({ engine, simulated })}\n`);
     return;
   }
   process.stdout.write(
@@ -117,6 +139,7 @@ async function main(): Promise<void> {
       `long run:   ${long.steps} steps in ${long.seconds.toFixed(2)} s → ${engine.stepsPerSecond} steps/s`,
       `            without token counting → ${engine.stepsPerSecondWithoutTokenCounting} steps/s`,
       `short runs: ${short.runs} runs (${short.steps} steps) in ${short.seconds.toFixed(2)} s → ${engine.runsPerSecond} runs/s`,
+      `simulated:  ${simulatedRun.runs} runs (${simulatedRun.calls} model calls) → ${simulated.runsPerSecond} runs/s, ${simulated.msPerCall} ms per call`,
       `peak RSS:   ${engine.peakRssMB} MB`,
     ].join('\n') + '\n',
   );

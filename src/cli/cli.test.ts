@@ -5,6 +5,8 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +25,11 @@ interface CliResult {
 
 /** Spawns the real CLI: `node tsx src/cli/main.ts ...args` from the repo root. */
 function loop(...args: string[]): Promise<CliResult> {
+  return loopWithEnv({}, ...args);
+}
+
+/** Spawns the real CLI with extra environment variables. */
+function loopWithEnv(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -31,7 +38,7 @@ function loop(...args: string[]): Promise<CliResult> {
         cwd: ROOT,
         encoding: 'utf8',
         maxBuffer: 64 * 1024 * 1024,
-        env: { ...process.env, NO_COLOR: '1' },
+        env: { ...process.env, NO_COLOR: '1', ...env },
       },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
@@ -142,6 +149,7 @@ const METRIC_KEYS = [
   'promptTokens',
   'completionTokens',
   'attempts',
+  'latencyMs',
 ];
 
 const STEP_KEYS = [
@@ -500,7 +508,8 @@ describe('reflection phases', () => {
         runJson('rca-search-stall', '--reflection=fixed', '--interval=1', '--max-reflections=1'),
       ]);
 
-      // adaptive: the two empty search-api leads each open the gate (stall threshold 1)
+      // adaptive: the first empty search-api lead opens the gate (stall threshold 1), and the
+      // simulated model, redirected by the reflection, recovers.
       expect(adaptive.stopReason).toBe('answer');
       const adaptiveReflections = reflectionSteps(adaptive);
       expect(adaptiveReflections.length).toBeGreaterThan(0);
@@ -523,7 +532,8 @@ describe('reflection phases', () => {
       expect(off.config.reflection.gating).toBe('off');
       expect(reflectionSteps(off)).toHaveLength(0);
       expect(off.metrics.reflections).toBe(0);
-      expect(off.stopReason).toBe('answer');
+      // Unredirected, the simulated model perseveres on the dead ends until the stall exit.
+      expect(off.stopReason).toBe('stalled');
 
       // fixed, interval 1: a reflection after every action step until max-reflections (2) is used.
       const fixedReflections = reflectionSteps(fixed);
@@ -774,10 +784,13 @@ describe('loop eval', () => {
 
       expect(table.code).toBe(0);
       expect(table.stderr).toBe('');
-      const lines = table.stdout.trimEnd().split('\n');
+      const [matrix = '', summary = ''] = table.stdout.trimEnd().split('\n\n');
+      const lines = matrix.split('\n');
       expect(lines[0]).toMatch(/scenario/);
       expect(lines[0]).toMatch(/correct/);
       expect(lines).toHaveLength(1 + builtinIds.length * EVAL_CONFIGS.length);
+      expect(summary).toMatch(/^Summary by tag and config/);
+      expect(summary).toMatch(/\nstalling +react\+off +3 /);
       expect(() => JSON.parse(table.stdout)).toThrow();
 
       expect(suite.code).toBe(0);
@@ -792,6 +805,297 @@ describe('loop eval', () => {
       expect(rows[0]).toMatchObject({ stopReason: 'answer', correct: true });
 
       expectBadInput(missing, '/nonexistent-loopscope-suite');
+    },
+    TIMEOUT,
+  );
+});
+
+// ---- 10. real endpoints (--endpoint) ----
+
+/**
+ * A local OpenAI-compatible server in the test process (the spawned CLI cannot see MSW). Paths
+ * pick its behaviour: /happy replies the shopops-happy turns, /answer always answers at once
+ * (slowly, to see eval's concurrency), /unauthorized answers 401 echoing the key it got.
+ */
+interface Received {
+  readonly path: string;
+  readonly method: string;
+  readonly headers: http.IncomingHttpHeaders;
+  readonly body: {
+    model?: string;
+    stream?: boolean;
+    stream_options?: unknown;
+    messages: Message[];
+  };
+}
+
+const HAPPY_TURNS = [
+  'Thought: need the order first\nAction: tool:get_order case_id=O-1001',
+  'Thought: check the notes\nAction: tool:list_order_notes case_id=O-1001',
+  'Thought: done.\nAction: answer Order O-1001 shipped 32 days ago; the parcel is held at the depot. No resolution has been agreed yet.',
+];
+const KEY = 'sk-loopscope-cli-test-7f3a9c';
+
+describe('loop run/eval --endpoint (a real OpenAI-compatible server)', () => {
+  let server: http.Server;
+  let base = '';
+  const received: Received[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+
+  const sse = (res: http.ServerResponse, frames: unknown[]) => {
+    res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    for (const frame of frames) res.write(`data: ${JSON.stringify(frame)}\n\n`);
+    res.end('data: [DONE]\n\n');
+  };
+  const reply = (text: string, turn: number) => [
+    { choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] },
+    ...(text.match(/[\s\S]{1,16}/g) ?? []).map((piece) => ({
+      choices: [{ index: 0, delta: { content: piece }, finish_reason: null }],
+    })),
+    { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] },
+    { choices: [], usage: { prompt_tokens: 100 + turn, completion_tokens: 10 + turn } },
+  ];
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      let raw = '';
+      req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+      req.on('end', () => {
+        const body = (raw ? JSON.parse(raw) : { messages: [] }) as Received['body'];
+        const path = req.url ?? '';
+        received.push({ path, method: req.method ?? '', headers: req.headers, body });
+        const turn = body.messages.filter((message) => message.role === 'assistant').length;
+        if (path.startsWith('/unauthorized/')) {
+          res.writeHead(401, { 'Content-Type': 'application/json' });
+          res.end(
+            JSON.stringify({
+              error: { message: `Incorrect API key: ${req.headers.authorization ?? 'none'}` },
+            }),
+          );
+        } else if (path.startsWith('/answer/')) {
+          inFlight++;
+          maxInFlight = Math.max(maxInFlight, inFlight);
+          setTimeout(() => {
+            inFlight--;
+            sse(res, reply('Final Answer: 42', turn));
+          }, 150);
+        } else {
+          sse(res, reply(HAPPY_TURNS[turn] ?? 'Final Answer: done', turn));
+        }
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const requestsTo = (prefix: string) =>
+    received.filter((request) => request.path.startsWith(prefix));
+
+  it(
+    'runs a built-in scenario against the endpoint: answer, the server usage, one POST per model call',
+    async () => {
+      const trace = await runJson(
+        'shopops-happy',
+        '--endpoint',
+        `${base}/happy/v1`,
+        '--model',
+        'm',
+      );
+      expect(trace.stopReason).toBe('answer');
+      expect(trace.answer).toContain('32 days');
+      expect(trace.metrics.llmCalls).toBe(3);
+      expect(trace.metrics.promptTokens).toBe(100 + 101 + 102);
+      expect(trace.metrics.completionTokens).toBe(10 + 11 + 12);
+      trace.steps.forEach((step, turn) => {
+        const call = step.modelCall as NonNullable<TraceStep['modelCall']> & {
+          usageEstimated: boolean;
+          ttftMs: number | null;
+        };
+        expect(call.usage).toEqual({ promptTokens: 100 + turn, completionTokens: 10 + turn });
+        expect(call.usageEstimated).toBe(false);
+        expect(typeof call.ttftMs).toBe('number');
+        expect(call.latencyMs).toBeGreaterThan(0);
+      });
+      const requests = requestsTo('/happy/');
+      expect(requests).toHaveLength(3);
+      for (const request of requests) {
+        expect(request.method).toBe('POST');
+        expect(request.path).toBe('/happy/v1/chat/completions');
+        expect(request.body).toMatchObject({
+          model: 'm',
+          stream: true,
+          stream_options: { include_usage: true },
+        });
+        expect(request.headers.authorization).toBeUndefined();
+      }
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'a 401 ends the run as error http_401 with exit 0; --no-include-usage drops stream_options',
+    async () => {
+      const trace = await runJson(
+        'shopops-happy',
+        '--endpoint',
+        `${base}/unauthorized/v1`,
+        '--model',
+        'm',
+        '--no-include-usage',
+      );
+      expect(trace.stopReason).toBe('error');
+      expect(trace.error?.code).toBe('http_401');
+      expect(trace.error?.message).toContain('API key');
+      expect(trace.steps).toEqual([]);
+      const [request] = requestsTo('/unauthorized/');
+      expect(request?.body).not.toHaveProperty('stream_options');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    '--api-key-env sends Authorization: Bearer, and the key appears nowhere in the output',
+    async () => {
+      const env = { LOOPSCOPE_TEST_KEY: KEY };
+      const [ok, rejected, text] = await Promise.all([
+        loopWithEnv(
+          env,
+          'run',
+          'shopops-happy',
+          '--endpoint',
+          `${base}/happy/v1`,
+          '--model',
+          'k',
+          '--api-key-env',
+          'LOOPSCOPE_TEST_KEY',
+          '--json',
+        ),
+        loopWithEnv(
+          env,
+          'run',
+          'shopops-happy',
+          '--endpoint',
+          `${base}/unauthorized/v1`,
+          '--model',
+          'k',
+          '--api-key-env',
+          'LOOPSCOPE_TEST_KEY',
+          '--json',
+        ),
+        loopWithEnv(
+          env,
+          'run',
+          'shopops-happy',
+          '--endpoint',
+          `${base}/unauthorized/v1`,
+          '--model',
+          'k',
+          '--api-key-env',
+          'LOOPSCOPE_TEST_KEY',
+        ),
+      ]);
+      for (const result of [ok, rejected, text]) {
+        expect(result.code).toBe(0);
+        expect(result.stdout + result.stderr).not.toContain(KEY);
+      }
+      expect((JSON.parse(ok.stdout) as TraceJson).stopReason).toBe('answer');
+      expect((JSON.parse(rejected.stdout) as TraceJson).error?.code).toBe('http_401');
+      expect(text.stdout).toContain('http_401');
+      const keyed = received.filter((request) => request.body.model === 'k');
+      expect(keyed.length).toBeGreaterThan(0);
+      for (const request of keyed) expect(request.headers.authorization).toBe(`Bearer ${KEY}`);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'eval runs the suite against the endpoint, at most 2 runs at once, rows in suite order',
+    async () => {
+      const result = await loop(
+        'eval',
+        '--suite',
+        suiteDir,
+        '--endpoint',
+        `${base}/answer/v1`,
+        '--model',
+        'm',
+        '--json',
+      );
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      const rows = JSON.parse(result.stdout) as EvalRow[];
+      expect(rows.map((row) => [row.config.mode, row.config.reflection.gating])).toEqual([
+        ['react', 'off'],
+        ['react', 'fixed'],
+        ['react', 'adaptive'],
+        ['reflact', 'adaptive'],
+      ]);
+      for (const row of rows) {
+        expect(row.stopReason).toBe('answer');
+        expect(row.metrics.promptTokens).toBe(100);
+      }
+      expect(requestsTo('/answer/')).toHaveLength(4);
+      expect(maxInFlight).toBe(2);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'bad endpoint flags: one line naming the problem',
+    async () => {
+      const url = `${base}/happy/v1`;
+      const cases: ReadonlyArray<readonly [readonly string[], readonly string[]]> = [
+        [
+          ['run', 'shopops-happy', '--endpoint', url],
+          ['--endpoint', '--model'],
+        ],
+        [
+          ['run', 'shopops-happy', '--model', 'm'],
+          ['--model', '--endpoint'],
+        ],
+        [
+          ['eval', '--model', 'm'],
+          ['--model', '--endpoint'],
+        ],
+        [
+          ['run', 'shopops-happy', '--endpoint', 'not a url', '--model', 'm'],
+          ['--endpoint', 'not a url'],
+        ],
+        [
+          ['run', 'shopops-happy', '--endpoint', 'ftp://127.0.0.1/v1', '--model', 'm'],
+          ['--endpoint', 'ftp:'],
+        ],
+        [
+          [
+            'run',
+            'shopops-happy',
+            '--endpoint',
+            url,
+            '--model',
+            'm',
+            '--api-key-env',
+            'LOOPSCOPE_UNSET_KEY_VAR',
+          ],
+          ['--api-key-env', 'LOOPSCOPE_UNSET_KEY_VAR'],
+        ],
+        [
+          ['run', 'shopops-happy', '--protocol', 'tools'],
+          ['--protocol tools', '--endpoint'],
+        ],
+        [
+          ['run', 'shopops-happy', '--api-key-env', 'HOME'],
+          ['--api-key-env', '--endpoint'],
+        ],
+      ];
+      const before = received.length;
+      const results = await Promise.all(cases.map(([argv]) => loop(...argv)));
+      results.forEach((result, i) => {
+        const [, mentions] = cases[i] as (typeof cases)[number];
+        expectBadInput(result, ...mentions);
+      });
+      expect(received.length).toBe(before);
     },
     TIMEOUT,
   );

@@ -5,6 +5,7 @@ import {
   isCorrect,
   type ConfigOverrides,
   type Scenario,
+  type ScenarioRunOptions,
 } from '../engine';
 import type { EvalRow } from './format';
 
@@ -21,22 +22,42 @@ export const DEFAULT_EVAL_CONFIGS: readonly EvalConfig[] = [
   { label: 'reflact+adaptive', overrides: { mode: 'reflact', reflection: { gating: 'adaptive' } } },
 ];
 
-/** Runs the matrix, one fresh model and memory per run, scenarios in suite order. */
+export interface EvalOptions {
+  /** Options for each run (a fresh model per run); by default the scenario's own model. */
+  readonly runOptions?: () => ScenarioRunOptions;
+  /** Runs at once (a real endpoint: a small number); rows keep suite order whatever finishes first. */
+  readonly concurrency?: number;
+  /** Seeds per cell, counting up from the shared config's seed (default 1). */
+  readonly seeds?: number;
+}
+
+/** Runs the matrix, one fresh model and memory per run; rows in suite order, then config order. */
 export async function runEval(
   scenarios: readonly Scenario[],
   configs: readonly EvalConfig[] = DEFAULT_EVAL_CONFIGS,
   shared: ConfigOverrides = {},
+  options: EvalOptions = {},
 ): Promise<EvalRow[]> {
+  const first = shared.seed ?? 1;
+  const seeds = Array.from({ length: options.seeds ?? 1 }, (_, i) => first + i);
+  const jobs = scenarios.flatMap((scenario) =>
+    configs.flatMap(({ label, overrides }) =>
+      seeds.map((seed) => ({ scenario, label, overrides: { ...overrides, seed } })),
+    ),
+  );
   const rows: EvalRow[] = [];
-  for (const scenario of scenarios) {
-    for (const { label, overrides } of configs) {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < jobs.length) {
+      const index = next++;
+      const { scenario, label, overrides } = jobs[index] as (typeof jobs)[number];
       const config = scenarioConfig(scenario, {
         ...shared,
         ...overrides,
         reflection: { ...shared.reflection, ...overrides.reflection },
       });
-      const trace = await runScenario(scenario, config);
-      rows.push({
+      const trace = await runScenario(scenario, config, options.runOptions?.() ?? {});
+      rows[index] = {
         scenario: scenario.id,
         tags: scenario.tags,
         config,
@@ -44,8 +65,10 @@ export async function runEval(
         stopReason: trace.stopReason,
         correct: isCorrect(scenario, trace),
         metrics: trace.metrics,
-      });
+      };
     }
-  }
+  };
+  const workers = Math.max(1, Math.min(options.concurrency ?? 1, jobs.length));
+  await Promise.all(Array.from({ length: workers }, worker));
   return rows;
 }

@@ -99,3 +99,110 @@ export function formatMatrix(rows: readonly EvalRow[]): string {
       .trimEnd();
   return [line(header), ...body.map(line)].join('\n');
 }
+
+interface Group {
+  runs: number;
+  correct: number;
+  graded: number;
+  stalled: number;
+  escalated: number;
+  calls: number;
+  reflections: number;
+  tokens: number;
+  latencyMs: number;
+  empty: number;
+}
+
+const percent = (part: number, whole: number) =>
+  whole ? `${Math.round((100 * part) / whole)}%` : '–';
+const mean = (total: number, runs: number, digits = 1) => (total / runs).toFixed(digits);
+
+/**
+ * Pure: the eval rows summed up by tag and config (a scenario counts under each of its tags):
+ * how often runs were correct, stalled or escalated, and the mean calls, reflections, tokens,
+ * model time and empty tool calls per run.
+ */
+export function formatSummary(rows: readonly EvalRow[]): string {
+  const groups = new Map<string, Group>();
+  const labels: string[] = [];
+  for (const row of rows) {
+    if (!labels.includes(row.label)) labels.push(row.label);
+    for (const tag of row.tags.length ? row.tags : ['(untagged)']) {
+      const key = `${tag}\u0000${row.label}`;
+      const group = groups.get(key) ?? {
+        runs: 0,
+        correct: 0,
+        graded: 0,
+        stalled: 0,
+        escalated: 0,
+        calls: 0,
+        reflections: 0,
+        tokens: 0,
+        latencyMs: 0,
+        empty: 0,
+      };
+      group.runs++;
+      if (row.correct !== null) group.graded++;
+      if (row.correct) group.correct++;
+      if (row.stopReason === 'stalled') group.stalled++;
+      if (row.stopReason === 'escalate') group.escalated++;
+      group.calls += row.metrics.llmCalls;
+      group.reflections += row.metrics.reflections;
+      group.tokens += row.metrics.promptTokens + row.metrics.completionTokens;
+      group.latencyMs += row.metrics.latencyMs;
+      group.empty += row.metrics.emptyToolCalls;
+      groups.set(key, group);
+    }
+  }
+  const tags = [
+    ...new Set([...groups.keys()].map((key) => key.split('\u0000')[0] as string)),
+  ].sort();
+  const header = [
+    'tag',
+    'config',
+    'runs',
+    'correct',
+    'stalled',
+    'escalated',
+    'calls',
+    'refl',
+    'tokens',
+    'tok/call',
+    'seconds',
+    'empty',
+  ];
+  const body: string[][] = [];
+  for (const tag of tags) {
+    for (const label of labels) {
+      const group = groups.get(`${tag}\u0000${label}`);
+      if (!group) continue;
+      body.push([
+        tag,
+        label,
+        String(group.runs),
+        percent(group.correct, group.graded),
+        percent(group.stalled, group.runs),
+        percent(group.escalated, group.runs),
+        mean(group.calls, group.runs),
+        mean(group.reflections, group.runs),
+        mean(group.tokens, group.runs, 0),
+        group.calls ? mean(group.tokens, group.calls, 0) : '–',
+        mean(group.latencyMs / 1000, group.runs),
+        mean(group.empty, group.runs),
+      ]);
+    }
+  }
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...body.map((cells) => (cells[column] ?? '').length)),
+  );
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return [
+    'Summary by tag and config (means per run; seconds are model time, simulated on a virtual clock)',
+    line(header),
+    ...body.map(line),
+  ].join('\n');
+}

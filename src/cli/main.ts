@@ -3,34 +3,23 @@
  * Bad input exits 2 with one line on stderr; a finished run exits 0 whatever its stop reason.
  */
 import { ModelError, runScenario, scenarioConfig, toTraceJson } from '../engine';
-import { EVAL_FLAGS, RUN_FLAGS, UsageError, parseArgs, type ParsedArgs } from './args';
+import { EVAL_FLAGS, RUN_FLAGS, UsageError, parseArgs } from './args';
+import { ENDPOINT_CONCURRENCY, endpointRunOptions, endpointSettings } from './endpoint';
 import { runEval } from './eval';
-import { formatMatrix, formatTrace } from './format';
+import { formatMatrix, formatSummary, formatTrace } from './format';
 import { resolveScenario, resolveSuite } from './scenarios';
 
-const USAGE = 'usage: loop run <scenario> [flags] | loop eval [--suite builtin|DIR] [--json]';
-
-function rejectEndpoint(args: ParsedArgs): void {
-  const { endpoint, model, apiKeyEnv } = args.endpoint;
-  if (endpoint !== null || model !== null || apiKeyEnv !== null) {
-    throw new UsageError(
-      '--endpoint/--model/--api-key-env: real endpoints arrive with the models issue; this build runs scripted scenarios',
-    );
-  }
-  if (args.overrides.protocol === 'tools') {
-    throw new UsageError(
-      '--protocol tools needs a real endpoint (--endpoint), which this build cannot run yet',
-    );
-  }
-}
+const USAGE =
+  'usage: loop run <scenario> [flags] | loop eval [--suite builtin|DIR] [--json] [--endpoint URL --model NAME]';
 
 async function run(argv: readonly string[]): Promise<void> {
   const args = parseArgs(argv, RUN_FLAGS);
   if (args.positional.length !== 1)
     throw new UsageError(`run takes one scenario (a built-in id or a file path); ${USAGE}`);
-  rejectEndpoint(args);
+  const endpoint = endpointSettings(args);
   const scenario = resolveScenario(args.positional[0] as string);
-  const trace = await runScenario(scenario, scenarioConfig(scenario, args.overrides));
+  const config = scenarioConfig(scenario, args.overrides);
+  const trace = await runScenario(scenario, config, endpoint ? endpointRunOptions(endpoint) : {});
   process.stdout.write(
     args.json ? `${JSON.stringify(toTraceJson(trace), null, 2)}\n` : `${formatTrace(trace)}\n`,
   );
@@ -39,8 +28,20 @@ async function run(argv: readonly string[]): Promise<void> {
 async function evaluate(argv: readonly string[]): Promise<void> {
   const args = parseArgs(argv, EVAL_FLAGS);
   if (args.positional.length > 0) throw new UsageError(`eval takes no scenario argument; ${USAGE}`);
-  rejectEndpoint(args);
-  const rows = await runEval(resolveSuite(args.suite ?? 'builtin'), undefined, args.overrides);
+  const endpoint = endpointSettings(args);
+  const scenarios = resolveSuite(args.suite ?? 'builtin');
+  const rows = await runEval(
+    scenarios,
+    undefined,
+    args.overrides,
+    endpoint
+      ? {
+          runOptions: () => endpointRunOptions(endpoint),
+          concurrency: ENDPOINT_CONCURRENCY,
+          seeds: args.seeds,
+        }
+      : { seeds: args.seeds },
+  );
   if (args.json) {
     const json = rows.map(({ scenario, tags, config, stopReason, correct, metrics }) => ({
       scenario,
@@ -52,7 +53,8 @@ async function evaluate(argv: readonly string[]): Promise<void> {
     }));
     process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
   } else {
-    process.stdout.write(`${formatMatrix(rows)}\n`);
+    const matrix = args.seeds === 1 ? `${formatMatrix(rows)}\n\n` : '';
+    process.stdout.write(`${matrix}${formatSummary(rows)}\n`);
   }
 }
 

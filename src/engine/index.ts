@@ -38,6 +38,16 @@ export {
   type ModelRequest,
   type ModelStreamPart,
 } from './models/spec';
+export {
+  createOpenAIModel,
+  testConnection,
+  corsHelp,
+  toOpenAIMessages,
+  type ConnectionResult,
+  type CorsHint,
+  type EndpointSettings,
+  type HttpDeps,
+} from './models/openai';
 export * from './attempts';
 export { AppendLog } from './util/append-log';
 export {
@@ -45,5 +55,7 @@ export {
   scenarioConfig,
   scenarioModel,
   type ScenarioRunOptions,
+  type ScenarioModelOptions,
 } from './run-scenario';
+export * from './models/simulated';
 export { isCorrect } from './grading';

@@ -5,9 +5,12 @@
 import { parseScenario, type Scenario } from '../engine';
 import rcaCheckoutLatency from './rca-checkout-latency.json';
 import rcaPaymentErrors from './rca-payment-errors.json';
+import rcaWorkerOom from './rca-worker-oom.json';
 import rcaSearchStall from './rca-search-stall.json';
 import rcaQueueStall from './rca-queue-stall.json';
+import rcaNightly503Stall from './rca-nightly-503-stall.json';
 import dgAgenturContact from './dg-agentur-contact.json';
+import returnsLaptop from './returns-laptop.json';
 import shopopsHappy from './shopops-happy.json';
 import shopopsHostileLoop from './shopops-hostile-loop.json';
 import shopopsFabricatedAgreement from './shopops-fabricated-agreement.json';
@@ -18,9 +21,12 @@ import triagePriorityRetry from './triage-priority-retry.json';
 export const BUILTIN_FILES: readonly unknown[] = [
   rcaCheckoutLatency,
   rcaPaymentErrors,
+  rcaWorkerOom,
   rcaSearchStall,
   rcaQueueStall,
+  rcaNightly503Stall,
   dgAgenturContact,
+  returnsLaptop,
   shopopsHappy,
   shopopsHostileLoop,
   shopopsFabricatedAgreement,

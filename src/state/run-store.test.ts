@@ -1,56 +1,53 @@
-import { describe, expect, it } from 'vitest';
-import {
-  createScriptedModel,
-  parseScenario,
-  type ModelAdapter,
-  type Scenario,
-  type ScriptedModelSpec,
-} from '../engine';
-import { builtinScenarios, findBuiltin } from '../scenarios';
-import { createRunStore, selectedScenario } from './run-store';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setMockSpeed } from '../../mocks/handlers';
+import { MOCK_BASE_URL, nodeHttpDeps, server } from '../../mocks/node';
+import { builtinScenarios } from '../scenarios';
+import { createEndpointsStore } from './endpoints-store';
+import { createMemoryStorage } from './memory-storage';
+import { createModelChooser } from './run-model';
+import { createRunStore, selectedScenario, type RunStore } from './run-store';
 
 const scenarios = builtinScenarios();
 
-function storeFor(scenarioId: string, runner?: Parameters<typeof createRunStore>[1]['runner']) {
-  return createRunStore({ scenarioId }, { scenarios, ...(runner ? { runner } : {}) });
-}
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  setMockSpeed(0);
+});
+afterAll(() => server.close());
 
 /**
- * The scenario's own scripted replies, but a call with number `pauseAt` (1-based) waits until
- * the run is aborted, the way a slow HTTP model would. Resolves `reached` when it starts waiting.
+ * A run view's store wired as the app wires it: scripted scenarios in-process, simulated ones
+ * through the real HTTP client to the MSW mock (no waiting unless a test sets a speed).
  */
-function pausingModel(spec: ScriptedModelSpec, pauseAt: number) {
-  const scripted = createScriptedModel(spec);
-  let calls = 0;
-  let markReached: () => void = () => {};
-  const reached = new Promise<void>((resolve) => {
-    markReached = resolve;
+function storeFor(scenarioId: string) {
+  setMockSpeed(0);
+  const endpoints = createEndpointsStore({
+    storage: createMemoryStorage(),
+    session: createMemoryStorage(),
+    http: nodeHttpDeps,
   });
-  const model: ModelAdapter = {
-    name: 'pausing',
-    async *stream(request, options) {
-      calls += 1;
-      if (calls === pauseAt) {
-        markReached();
-        await new Promise<never>((_, reject) => {
-          options.signal?.addEventListener('abort', () => reject(new Error('aborted')));
-        });
-      }
-      yield* scripted.stream(request, options);
-    },
-  };
-  return { model, reached };
+  const model = createModelChooser({ endpoints, http: nodeHttpDeps, mockBaseUrl: MOCK_BASE_URL });
+  const store = createRunStore({ scenarioId }, { scenarios, deps: { model } });
+  return { store, endpoints };
 }
 
-function scriptedSpec(scenario: Scenario): ScriptedModelSpec {
-  if (scenario.model.kind !== 'scripted') throw new Error(`${scenario.id} is not scripted`);
-  return scenario.model;
+/** Resolves when the live run's model call number `number` has streamed its first text. */
+function streaming(store: RunStore, number: number): Promise<void> {
+  return new Promise((resolve) => {
+    const unsubscribe = store.subscribe((state) => {
+      if (state.liveCall?.number === number && state.streamingText !== '') {
+        unsubscribe();
+        resolve();
+      }
+    });
+  });
 }
 
 describe('run store', () => {
   describe('before the first run', () => {
     it('is idle on the chosen scenario with no steps, metrics or trace', () => {
-      const state = storeFor('shopops-happy').getState();
+      const state = storeFor('shopops-happy').store.getState();
       expect(state.status).toBe('idle');
       expect(selectedScenario(state).id).toBe('shopops-happy');
       expect(state.steps).toEqual([]);
@@ -64,8 +61,8 @@ describe('run store', () => {
   });
 
   describe('when a run finishes', () => {
-    it('shopops-happy ends done with three steps and stop reason answer', async () => {
-      const store = storeFor('shopops-happy');
+    it('shopops-happy (scripted, in-process) ends done with three steps and stop reason answer', async () => {
+      const { store } = storeFor('shopops-happy');
       const running = store.getState().run();
       expect(store.getState().status).toBe('running');
       await running;
@@ -78,7 +75,7 @@ describe('run store', () => {
     });
 
     it('keeps every event in order, from run-start to run-end', async () => {
-      const store = storeFor('shopops-happy');
+      const { store } = storeFor('shopops-happy');
       await store.getState().run();
       const types = store.getState().events.map((event) => event.type);
       expect(types[0]).toBe('run-start');
@@ -86,46 +83,61 @@ describe('run store', () => {
       expect(types.filter((type) => type === 'step-end')).toHaveLength(3);
     });
 
-    it('holds the last model call streamed text and the final phase', async () => {
-      const store = storeFor('shopops-happy');
+    it('holds the last model call streamed text, its number and the final phase', async () => {
+      const { store } = storeFor('rca-search-stall');
       await store.getState().run();
       const state = store.getState();
       expect(state.streamingText).toBe(state.steps.at(-1)?.modelCall?.text);
+      expect(state.liveCall?.number).toBe(state.metrics?.llmCalls);
       expect(state.phase).toBe('answered');
+    });
+
+    it('a simulated scenario streams over the wire: server usage, word-sized deltas', async () => {
+      const { store } = storeFor('rca-search-stall');
+      await store.getState().run();
+      const state = store.getState();
+      const deltas = state.events.filter((event) => event.type === 'model-call-delta');
+      expect(deltas.length).toBeGreaterThan(state.steps.length);
+      expect(state.steps.every((step) => step.modelCall?.usageEstimated === false)).toBe(true);
     });
   });
 
-  describe('reflection gating', () => {
-    it('off gives rca-search-stall no reflections; adaptive gives it two', async () => {
-      const store = storeFor('rca-search-stall');
+  describe('reflection gating (rca-search-stall, simulated, seed 1)', () => {
+    it('off: no reflection, and the run stalls', async () => {
+      const { store } = storeFor('rca-search-stall');
       store.getState().setGating('off');
       await store.getState().run();
-      expect(store.getState().metrics?.reflections).toBe(0);
-      expect(store.getState().trace?.config.reflection.gating).toBe('off');
+      const state = store.getState();
+      expect(state.metrics?.reflections).toBe(0);
+      expect(state.trace?.stopReason).toBe('stalled');
+      expect(state.trace?.config.reflection.gating).toBe('off');
+    });
 
+    it('adaptive: one reflection, then an answer', async () => {
+      const { store } = storeFor('rca-search-stall');
       store.getState().setGating('adaptive');
       await store.getState().run();
-      expect(store.getState().metrics?.reflections).toBe(2);
-      expect(store.getState().steps.filter((step) => step.kind === 'reflection')).toHaveLength(2);
+      const state = store.getState();
+      expect(state.metrics?.reflections).toBe(1);
+      expect(state.steps.filter((step) => step.kind === 'reflection')).toHaveLength(1);
+      expect(state.trace?.stopReason).toBe('answer');
     });
 
     it('runs in the chosen mode', async () => {
-      const store = storeFor('shopops-happy');
-      store.getState().setMode('act');
+      const { store } = storeFor('rca-search-stall');
+      store.getState().setMode('reflact');
       await store.getState().run();
-      expect(store.getState().trace?.config.mode).toBe('act');
+      expect(store.getState().trace?.config.mode).toBe('reflact');
+      expect(store.getState().steps[0]?.modelCall?.text).toMatch(/^REFLECTION:/);
     });
   });
 
   describe('stopping', () => {
-    it('stop() during a run ends it cancelled with the steps recorded so far', async () => {
-      const scenario = findBuiltin('rca-search-stall');
-      if (!scenario) throw new Error('rca-search-stall missing');
-      const { model, reached } = pausingModel(scriptedSpec(scenario), 3);
-      const store = storeFor('rca-search-stall', { model: () => model });
-
+    it('stop() while a reply streams ends the run cancelled with the steps recorded so far', async () => {
+      const { store } = storeFor('rca-search-stall');
+      setMockSpeed(5);
       const running = store.getState().run();
-      await reached;
+      await streaming(store, 3);
       expect(store.getState().status).toBe('running');
       store.getState().stop();
       await running;
@@ -137,14 +149,11 @@ describe('run store', () => {
       expect(state.events.at(-1)?.type).toBe('run-end');
     });
 
-    it('reset() during a run drops it and returns to idle', async () => {
-      const scenario = findBuiltin('shopops-happy');
-      if (!scenario) throw new Error('shopops-happy missing');
-      const { model, reached } = pausingModel(scriptedSpec(scenario), 2);
-      const store = storeFor('shopops-happy', { model: () => model });
-
+    it('reset() while a reply streams drops the run and returns to idle', async () => {
+      const { store } = storeFor('rca-search-stall');
+      setMockSpeed(5);
       const running = store.getState().run();
-      await reached;
+      await streaming(store, 2);
       store.getState().reset();
       await running;
 
@@ -157,7 +166,7 @@ describe('run store', () => {
 
   describe('picking another scenario', () => {
     it('clears the last run and keeps the overrides', async () => {
-      const store = storeFor('shopops-happy');
+      const { store } = storeFor('shopops-happy');
       store.getState().setGating('fixed');
       await store.getState().run();
       store.getState().selectScenario('rca-search-stall');
@@ -169,30 +178,58 @@ describe('run store', () => {
     });
 
     it('reports an unknown scenario id as an error and keeps the current one', () => {
-      const store = storeFor('shopops-happy');
+      const { store } = storeFor('shopops-happy');
       store.getState().selectScenario('nope');
       expect(store.getState().error?.code).toBe('scenario_unknown');
       expect(store.getState().scenarioId).toBe('shopops-happy');
     });
   });
 
-  describe('when the run cannot start', () => {
-    it('catches the ModelError of an unsupported model kind into error', async () => {
-      const simulated = parseScenario({
-        format: 'loopscope.scenario',
-        version: 1,
-        id: 'simulated-only',
-        title: 'Simulated',
-        task: 'Anything.',
-        tools: [],
-        model: { kind: 'simulated' },
+  describe('on a user endpoint', () => {
+    it('an endpoint error ends the run as error with the engine code and message', async () => {
+      const { store, endpoints } = storeFor('rca-search-stall');
+      const added = endpoints.getState().addEndpoint({
+        name: 'Wrong model',
+        baseUrl: MOCK_BASE_URL,
+        model: 'sim/no-such-model',
+        protocol: 'text',
+        includeUsage: true,
+        rememberKey: false,
       });
-      const store = createRunStore({ scenarioId: 'simulated-only' }, { scenarios: [simulated] });
-      await expect(store.getState().run()).resolves.toBeNull();
+      if (!added.ok) throw new Error(added.message);
+      endpoints.getState().selectEndpoint(added.id);
+      await store.getState().run();
+
       const state = store.getState();
       expect(state.status).toBe('done');
-      expect(state.error?.code).toBe('model_unsupported');
-      expect(state.trace).toBeNull();
+      expect(state.trace?.stopReason).toBe('error');
+      expect(state.trace?.error?.code).toBe('http_404');
+      expect(state.trace?.error?.message).toMatch(
+        /404 Not Found.*Unknown model "sim\/no-such-model"/,
+      );
+      expect(state.error).toBeNull();
+    });
+
+    it('runs in the endpoint’s protocol, whatever the overrides say', async () => {
+      const { store, endpoints } = storeFor('rca-checkout-latency');
+      const added = endpoints.getState().addEndpoint({
+        name: 'Mock with tools',
+        baseUrl: MOCK_BASE_URL,
+        model: 'sim/rca-checkout-latency',
+        protocol: 'tools',
+        includeUsage: false,
+        rememberKey: false,
+      });
+      if (!added.ok) throw new Error(added.message);
+      endpoints.getState().selectEndpoint(added.id);
+      await store.getState().run();
+
+      const trace = store.getState().trace;
+      expect(trace?.config.protocol).toBe('tools');
+      expect(trace?.stopReason).toBe('answer');
+      expect(trace?.conversations.flat().some((message) => message.toolCalls?.length)).toBe(true);
+      // Without include_usage the client counts tokens itself and says so.
+      expect(trace?.steps.every((step) => step.modelCall?.usageEstimated)).toBe(true);
     });
   });
 });

@@ -9,17 +9,19 @@ import {
   ModelError,
   runScenario,
   scenarioConfig,
+  type CallPurpose,
+  type Clock,
   type ConfigOverrides,
   type Gating,
   type LoopEvent,
   type Metrics,
   type Mode,
-  type ModelAdapter,
   type PhaseId,
   type Scenario,
   type Step,
   type Trace,
 } from '../engine';
+import type { ModelChooser, RunModel } from './run-model';
 
 export type RunStatus = 'idle' | 'running' | 'done';
 
@@ -28,6 +30,14 @@ export interface RunFailure {
   /** Stable code: the ModelError's code, `scenario_unknown`, or `run_failed`. */
   readonly code: string;
   readonly message: string;
+}
+
+/** The model call that is streaming (or last streamed) in the live run. */
+export interface StreamingCall {
+  /** Counts the run's model calls from 1: a new number means a new call. */
+  readonly number: number;
+  readonly step: number;
+  readonly purpose: CallPurpose;
 }
 
 /** What one run produced so far; cleared when a new run starts or the view is reset. */
@@ -41,6 +51,7 @@ export interface RunData {
   readonly steps: readonly Step[];
   /** The text the current (or last) model call has streamed so far. */
   readonly streamingText: string;
+  readonly liveCall: StreamingCall | null;
   readonly phase: PhaseId | null;
   /** Null until the run ends: the engine reports metrics with `run-end`. */
   readonly metrics: Metrics | null;
@@ -72,11 +83,21 @@ export interface RunStoreInitial {
   readonly overrides?: ConfigOverrides;
 }
 
+/** The runner's I/O, injected by the app (browser) or a test. */
+export interface RunStoreDeps {
+  /** The run's clock: a real one in the app (`performance.now`); default a virtual clock. */
+  readonly clock?: Clock;
+  /**
+   * The model of each run, chosen as it starts (see `createModelChooser`). Default: the model
+   * the scenario names, in-process, its simulated time on the virtual clock.
+   */
+  readonly model?: ModelChooser;
+}
+
 /** What the store needs from the outside world. */
 export interface RunStoreOptions {
   readonly scenarios: readonly Scenario[];
-  /** Runner dependencies; a fresh model per run (default: the model the scenario names). */
-  readonly runner?: { readonly model?: (scenario: Scenario) => ModelAdapter };
+  readonly deps?: RunStoreDeps;
 }
 
 const EMPTY_RUN: RunData = {
@@ -85,6 +106,7 @@ const EMPTY_RUN: RunData = {
   events: [],
   steps: [],
   streamingText: '',
+  liveCall: null,
   phase: null,
   metrics: null,
   trace: null,
@@ -98,7 +120,15 @@ export function applyRunEvent(data: RunData, event: LoopEvent): Partial<RunData>
     case 'phase-enter':
       return { events, phase: event.phase };
     case 'model-call-start':
-      return { events, streamingText: '' };
+      return {
+        events,
+        streamingText: '',
+        liveCall: {
+          number: (data.liveCall?.number ?? 0) + 1,
+          step: event.step,
+          purpose: event.purpose,
+        },
+      };
     case 'model-call-delta':
       return { events, streamingText: data.streamingText + event.text };
     case 'step-end':
@@ -125,7 +155,7 @@ function toFailure(error: unknown): RunFailure {
 
 /** Creates a run view's store. Throws when `initial.scenarioId` is not among `scenarios`. */
 export function createRunStore(initial: RunStoreInitial, options: RunStoreOptions): RunStore {
-  const { scenarios, runner } = options;
+  const { scenarios, deps = {} } = options;
   if (!scenarios.some((scenario) => scenario.id === initial.scenarioId)) {
     throw new Error(`Loopscope: no scenario "${initial.scenarioId}" to start the run view with`);
   }
@@ -175,8 +205,16 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
         const scenario = selectedScenario(state);
         set({ ...EMPTY_RUN, status: 'running', runNumber: state.runNumber + 1 });
         try {
-          const trace = await runScenario(scenario, scenarioConfig(scenario, state.overrides), {
-            ...(runner?.model ? { model: runner.model(scenario) } : {}),
+          const base = scenarioConfig(scenario, state.overrides);
+          const chosen: RunModel | null = deps.model ? deps.model(scenario, base) : null;
+          // A real endpoint speaks one protocol: the run uses it, whatever the overrides say.
+          const config =
+            chosen?.protocol && chosen.protocol !== base.protocol
+              ? { ...base, protocol: chosen.protocol }
+              : base;
+          const trace = await runScenario(scenario, config, {
+            ...(chosen ? { model: chosen.model } : {}),
+            ...(deps.clock ? { clock: deps.clock } : {}),
             signal: controller.signal,
             onEvent: (event) => {
               if (current()) set((data) => applyRunEvent(data, event));

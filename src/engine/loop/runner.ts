@@ -38,12 +38,17 @@ export interface RunOptions {
 const CANCEL: LoopInput = { type: 'run-cancel' };
 let sharedTokens: TokenCounter | null = null;
 
+/** One token counter for the process: its caches pay off across runs (system prompts repeat). */
+export function sharedTokenCounter(): TokenCounter {
+  return (sharedTokens ??= createTokenCounter());
+}
+
 /** Runs a scenario to its end and returns the trace; never throws for model or tool faults. */
 export async function runLoop(options: RunOptions): Promise<Trace> {
   const { scenario, config, model, tools, signal, onEvent } = options;
   const clock = options.clock ?? createVirtualClock();
   const memory = options.memory ?? createMemoryStore();
-  const tokens = options.tokens ?? (sharedTokens ??= createTokenCounter());
+  const tokens = options.tokens ?? sharedTokenCounter();
   let [state, effects] = step(initialState(scenario, config), {
     type: 'run-start',
     priorReflections: memory.list(),

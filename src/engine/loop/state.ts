@@ -100,6 +100,7 @@ const ZERO_METRICS: Metrics = {
   promptTokens: 0,
   completionTokens: 0,
   attempts: 0,
+  latencyMs: 0,
 };
 
 /** Pure: the state before `run-start`. */

@@ -76,6 +76,7 @@ function onModelEnd(s: Draft, fx: Effect[], input: ModelEnd): void {
     llmCalls: 1,
     promptTokens: input.usage.promptTokens,
     completionTokens: input.usage.completionTokens,
+    latencyMs: input.latencyMs,
   });
   switch (pending.purpose) {
     case 'action':

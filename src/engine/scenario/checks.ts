@@ -40,13 +40,36 @@ function duplicates(
   return problems;
 }
 
-function undeclaredFixtureTools(root: Record<string, unknown>): CrossFieldProblem[] {
-  if (!Array.isArray(root['tools'])) return []; // the tools problem itself is reported instead
+function declaredTools(root: Record<string, unknown>): Set<string> {
   const declared = new Set<string>();
   for (const tool of entries(root, 'tools')) {
     const name = stringField(tool, 'name');
     if (name !== undefined) declared.add(name);
   }
+  return declared;
+}
+
+/** A simulated model's leads and dead ends must call declared tools. */
+function undeclaredSimulatedTools(root: Record<string, unknown>): CrossFieldProblem[] {
+  const model = root['model'];
+  if (!Array.isArray(root['tools']) || model === null || typeof model !== 'object') return [];
+  const declared = declaredTools(root);
+  const list = [...declared].join(', ') || 'none';
+  const problems: CrossFieldProblem[] = [];
+  for (const key of ['deadEnds', 'leads']) {
+    entries(model as Record<string, unknown>, key).forEach((call, index) => {
+      const tool = stringField(call, 'tool');
+      if (tool === undefined || declared.has(tool)) return;
+      const message = `${JSON.stringify(tool)} is not a declared tool (declared: ${list})`;
+      problems.push({ path: ['model', key, index, 'tool'], message, input: tool });
+    });
+  }
+  return problems;
+}
+
+function undeclaredFixtureTools(root: Record<string, unknown>): CrossFieldProblem[] {
+  if (!Array.isArray(root['tools'])) return []; // the tools problem itself is reported instead
+  const declared = declaredTools(root);
   const list = [...declared].join(', ') || 'none';
   const problems: CrossFieldProblem[] = [];
   entries(root, 'fixtures').forEach((fixture, index) => {
@@ -60,7 +83,8 @@ function undeclaredFixtureTools(root: Record<string, unknown>): CrossFieldProble
 
 /**
  * Pure and defensive (runs on partly invalid input too, so problems can be ordered by position):
- * duplicate tool names, duplicate corpus ids, and fixtures whose `tool` is not declared.
+ * duplicate tool names, duplicate corpus ids, and fixtures or simulated calls whose `tool` is not
+ * declared.
  */
 export function crossFieldProblems(scenario: unknown): CrossFieldProblem[] {
   if (scenario === null || typeof scenario !== 'object' || Array.isArray(scenario)) return [];
@@ -69,5 +93,6 @@ export function crossFieldProblems(scenario: unknown): CrossFieldProblem[] {
     ...duplicates(root, 'tools', 'name', 'tool name'),
     ...undeclaredFixtureTools(root),
     ...duplicates(root, 'corpus', 'id', 'corpus id'),
+    ...undeclaredSimulatedTools(root),
   ];
 }

@@ -39,15 +39,38 @@ describe('a valid scenario', () => {
     expect('defaultMode' in scenario).toBe(false);
   });
 
-  it('strips unknown keys and keeps every field of a simulated model', () => {
+  it('strips unknown keys, also of a simulated model', () => {
+    const lead = { tool: 'get_order', args: { case_id: 'O-1' }, thought: 'load it' };
     const input = {
       ...minimal(),
       $schema: 'x',
-      model: { kind: 'simulated', persona: 'terse', seed: 4 },
+      model: { kind: 'simulated', persona: 'terse', leads: [lead], answer: 'done' },
     };
     const scenario = parseScenario(input);
     expect('$schema' in scenario).toBe(false);
-    expect(scenario.model).toEqual({ kind: 'simulated', persona: 'terse', seed: 4 });
+    expect(scenario.model).toEqual({ kind: 'simulated', leads: [lead], answer: 'done' });
+  });
+
+  it('names a simulated call of an undeclared tool', () => {
+    const model = {
+      kind: 'simulated',
+      leads: [{ tool: 'nope', args: {}, thought: 't' }],
+      answer: 'x',
+    };
+    expect(() => parseScenario({ ...minimal(), model })).toThrow(
+      /^\$\.model\.leads\[0\]\.tool: "nope" is not a declared tool/,
+    );
+  });
+
+  it('names the path of a bad simulated-model field', () => {
+    const model = { kind: 'simulated', leads: [{ tool: 'get_order', args: {} }], answer: 'x' };
+    expect(() => parseScenario({ ...minimal(), model })).toThrow(
+      /^\$\.model\.leads\[0\]\.thought: /,
+    );
+    const drifting = { kind: 'simulated', leads: [], answer: 'x', drift: 2 };
+    expect(() => parseScenario({ ...minimal(), model: drifting })).toThrow(
+      /^\$\.model\.leads: .*at least one lead/,
+    );
   });
 
   it('gives a fixture without args an empty subset that matches every call', () => {

@@ -101,8 +101,55 @@ const scriptedModelSchema = z.object({
   reflections: list(z.string(says('a string')), 'an array of strings').exactOptional(),
 });
 
-/** A simulated model keeps every field: its own settings are validated by the models module. */
-const simulatedModelSchema = z.looseObject({ kind: z.literal('simulated') });
+const chance = (what: string) => z.number(says(what)).min(0, says(what)).max(1, says(what));
+const CHANCE = 'a number from 0 to 1';
+const simulatedCallSchema = z.object(
+  {
+    tool: nonEmptyString('the name of a declared tool'),
+    args: jsonObject('an object of arguments'),
+    thought: nonEmptyString(),
+    finding: z.string(says('a string')).exactOptional(),
+  },
+  says('a call object {tool, args, thought, finding?}'),
+);
+const duration = z
+  .number(says('a number of milliseconds ≥ 0'))
+  .min(0, says('a number of milliseconds ≥ 0'));
+
+/** The simulated model's behaviour (docs/models.md, "Simulated model"). */
+const simulatedModelSchema = z.object({
+  kind: z.literal('simulated'),
+  language: z.enum(['en', 'de'], says('"en" or "de"')).exactOptional(),
+  leads: list(simulatedCallSchema, 'an array of calls').min(1, says('at least one lead')),
+  deadEnds: list(simulatedCallSchema, 'an array of calls').exactOptional(),
+  answer: nonEmptyString(),
+  partialAnswer: nonEmptyString().exactOptional(),
+  drift: chance(CHANCE).exactOptional(),
+  haste: chance(CHANCE).exactOptional(),
+  grounding: chance(CHANCE).exactOptional(),
+  onStuck: z.enum(['repeat', 'give-up'], says('"repeat" or "give-up"')).exactOptional(),
+  failures: z
+    .object(
+      {
+        prose: chance(CHANCE).exactOptional(),
+        repeat: chance(CHANCE).exactOptional(),
+        fabricate: chance(CHANCE).exactOptional(),
+      },
+      says('an object of chances {prose?, repeat?, fabricate?}'),
+    )
+    .exactOptional(),
+  fabricatedAnswer: nonEmptyString().exactOptional(),
+  latency: z
+    .object(
+      {
+        ttftMs: duration.exactOptional(),
+        msPerToken: duration.exactOptional(),
+        msPerPromptToken: duration.exactOptional(),
+      },
+      says('an object {ttftMs?, msPerToken?, msPerPromptToken?}'),
+    )
+    .exactOptional(),
+});
 
 const modelSchema = z.discriminatedUnion('kind', [scriptedModelSchema, simulatedModelSchema], {
   error: (issue) =>
@@ -119,7 +166,7 @@ const versionSchema = z.literal(SCENARIO_VERSION, {
 });
 
 /**
- * Scenario JSON v1. Unknown keys are stripped (at every level except a simulated model's), and
+ * Scenario JSON v1. Unknown keys are stripped, and
  * `tags`, `fixtures`, `evidenceRules` and a fixture's `args` get empty defaults. Cross-field rules
  * (unique tool names and corpus ids, fixtures naming declared tools) run even when other fields
  * fail, so callers can report the earliest problem in the document.

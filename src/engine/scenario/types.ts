@@ -27,10 +27,54 @@ export interface ScriptedModelSpec {
   readonly reflections?: readonly string[];
 }
 
-/** The project's simulated model (its fields arrive with the models issue; kept open here). */
+/** One call the simulated model knows how to make, and what it says about it. */
+export interface SimulatedCall {
+  readonly tool: string;
+  readonly args: Readonly<Record<string, unknown>>;
+  /** Why the model makes this call (its Thought, and the goal relation of a ReflAct reflection). */
+  readonly thought: string;
+  /** What the call's observation told it (a ReflAct "last discovery", a reflection's evidence). */
+  readonly finding?: string;
+}
+
+/**
+ * The project's simulated model: an LLM-like policy over the scenario, deterministic for a seed.
+ * See docs/models.md ("Simulated model") for what each field does.
+ */
 export interface SimulatedModelSpec {
   readonly kind: 'simulated';
-  readonly [key: string]: unknown;
+  /** Language of the model's own words and ReflAct labels. */
+  readonly language?: 'en' | 'de';
+  /** The useful calls, in the order a good investigator makes them. */
+  readonly leads: readonly SimulatedCall[];
+  /** Plausible calls that find nothing; the model tries these first. */
+  readonly deadEnds?: readonly SimulatedCall[];
+  /** The correct answer, given once every lead has been followed. */
+  readonly answer: string;
+  /** The answer it gives when it stops early or gives up (wrong or incomplete). */
+  readonly partialAnswer?: string;
+  /** Chance (0..1) at each decision point that a ReAct model does not correct course by itself. */
+  readonly drift?: number;
+  /** Chance (0..1) after a finding, with leads left, that a ReAct model answers early (multi-hop). */
+  readonly haste?: number;
+  /** Factor (0..1) ReflAct's goal-grounded reflection multiplies drift and haste by. */
+  readonly grounding?: number;
+  /** Out of dead ends and not redirected: repeat the last call, or give up with the partial answer. */
+  readonly onStuck?: 'repeat' | 'give-up';
+  /** Chances (0..1) of the failure modes per action call. */
+  readonly failures?: {
+    readonly prose?: number;
+    readonly repeat?: number;
+    readonly fabricate?: number;
+  };
+  /** The answer a fabricating model gives (claims what no tool returned). */
+  readonly fabricatedAnswer?: string;
+  /** Simulated timing: time to first token, per output token, per prompt token. */
+  readonly latency?: {
+    readonly ttftMs?: number;
+    readonly msPerToken?: number;
+    readonly msPerPromptToken?: number;
+  };
 }
 
 export type ModelSpec = ScriptedModelSpec | SimulatedModelSpec;

@@ -99,6 +99,8 @@ export interface Metrics {
   promptTokens: number;
   completionTokens: number;
   attempts: number;
+  /** Extension: the time model calls took, in ms (simulated time on a virtual clock). */
+  latencyMs: number;
 }
 
 /** The in-memory trace: conversations are stored once and model calls refer to prefixes. */

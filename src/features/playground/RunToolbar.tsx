@@ -1,5 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import { Button, SelectField } from '../../components';
+import { ModelNote, ModelPicker } from '../endpoints';
 import { GATING_OPTIONS, MODE_OPTIONS } from './labels';
 import { useRunStore } from './run-store-context';
 import {
@@ -11,7 +12,7 @@ import {
   selectStatus,
 } from './selectors';
 
-/** The run's controls: what to run, how, and Run / Stop / Reset. */
+/** The run's controls: what to run, on which model, how, and Run / Stop / Reset. */
 export function RunToolbar() {
   const scenarios = useRunStore(selectScenarios);
   const scenarioId = useRunStore(selectScenarioId);
@@ -26,46 +27,50 @@ export function RunToolbar() {
   }));
 
   return (
-    <div
-      role="group"
-      aria-label="Run controls"
-      className="flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4 dark:border-slate-800 dark:bg-slate-900/60"
-    >
-      <SelectField
-        label="Scenario"
-        value={scenarioId}
-        options={scenarioOptions}
-        onChange={actions.selectScenario}
-        disabled={running}
-        className="w-64"
-      />
-      <SelectField
-        label="Mode"
-        value={mode}
-        options={MODE_OPTIONS}
-        onChange={actions.setMode}
-        disabled={running}
-        className="w-32"
-      />
-      <SelectField
-        label="Reflection gating"
-        value={gating}
-        options={GATING_OPTIONS}
-        onChange={actions.setGating}
-        disabled={running}
-        className="w-40"
-      />
-      <div className="ml-auto flex gap-2">
-        <Button tone="primary" onClick={() => void actions.run()} disabled={running}>
-          Run
-        </Button>
-        <Button onClick={actions.stop} disabled={!running}>
-          Stop
-        </Button>
-        <Button onClick={actions.reset} disabled={status === 'idle'}>
-          Reset
-        </Button>
+    <div className="flex flex-col gap-2">
+      <div
+        role="group"
+        aria-label="Run controls"
+        className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 dark:border-slate-800 dark:bg-slate-900/60"
+      >
+        <SelectField
+          label="Scenario"
+          value={scenarioId}
+          options={scenarioOptions}
+          onChange={actions.selectScenario}
+          disabled={running}
+          className="w-56"
+        />
+        <SelectField
+          label="Mode"
+          value={mode}
+          options={MODE_OPTIONS}
+          onChange={actions.setMode}
+          disabled={running}
+          className="w-28"
+        />
+        <SelectField
+          label="Reflection gating"
+          value={gating}
+          options={GATING_OPTIONS}
+          onChange={actions.setGating}
+          disabled={running}
+          className="w-36"
+        />
+        <ModelPicker disabled={running} />
+        <div className="ml-auto flex gap-2">
+          <Button tone="primary" onClick={() => void actions.run()} disabled={running}>
+            Run
+          </Button>
+          <Button onClick={actions.stop} disabled={!running}>
+            Stop
+          </Button>
+          <Button onClick={actions.reset} disabled={status === 'idle'}>
+            Reset
+          </Button>
+        </div>
       </div>
+      <ModelNote />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { Scenario } from '../../engine';
-import type { RunStoreInitial, RunStoreOptions } from '../../state/run-store';
+import type { RunStoreDeps, RunStoreInitial } from '../../state/run-store';
 import { LiveCall } from './LiveCall';
 import { MetricsBar } from './MetricsBar';
 import { RunBanner } from './RunBanner';
@@ -11,13 +11,14 @@ import { StepList } from './StepList';
 export interface RunViewProps {
   readonly scenarios: readonly Scenario[];
   readonly initial: RunStoreInitial;
-  readonly runner?: RunStoreOptions['runner'];
+  /** The runner's I/O: the app passes a real clock and the model chooser. */
+  readonly deps?: RunStoreDeps;
 }
 
 /** One run view with its own store: controls, scenario, metrics, banner and step list. */
-export function RunView({ scenarios, initial, runner }: RunViewProps) {
+export function RunView({ scenarios, initial, deps }: RunViewProps) {
   return (
-    <RunStoreProvider scenarios={scenarios} initial={initial} {...(runner ? { runner } : {})}>
+    <RunStoreProvider scenarios={scenarios} initial={initial} {...(deps ? { deps } : {})}>
       <div className="flex flex-col gap-5">
         <RunToolbar />
         <ScenarioSummary />

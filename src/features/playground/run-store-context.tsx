@@ -9,8 +9,8 @@ import {
   createRunStore,
   type RunState,
   type RunStore,
+  type RunStoreDeps,
   type RunStoreInitial,
-  type RunStoreOptions,
 } from '../../state/run-store';
 
 const RunStoreContext = createContext<RunStore | null>(null);
@@ -19,15 +19,14 @@ export interface RunStoreProviderProps {
   /** Read once, when the provider mounts; later changes are ignored (remount with a `key`). */
   readonly initial: RunStoreInitial;
   readonly scenarios: readonly Scenario[];
-  readonly runner?: RunStoreOptions['runner'];
+  /** The runner's I/O (clock, model choice); read once, like `initial`. */
+  readonly deps?: RunStoreDeps;
   readonly children: ReactNode;
 }
 
 /** Creates the run view's store and stops its live run when the view unmounts. */
-export function RunStoreProvider({ initial, scenarios, runner, children }: RunStoreProviderProps) {
-  const [store] = useState(() =>
-    createRunStore(initial, { scenarios, ...(runner ? { runner } : {}) }),
-  );
+export function RunStoreProvider({ initial, scenarios, deps, children }: RunStoreProviderProps) {
+  const [store] = useState(() => createRunStore(initial, { scenarios, ...(deps ? { deps } : {}) }));
   // The runner's lifecycle: a run must not outlive the view that shows it.
   useEffect(() => () => store.getState().stop(), [store]);
   return <RunStoreContext value={store}>{children}</RunStoreContext>;

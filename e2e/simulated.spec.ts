@@ -1,0 +1,158 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The built-in simulated model, served by the mock's service worker over the OpenAI wire and
+ * read by the real HTTP client: its reply streams into the live panel as it arrives.
+ */
+test.describe('the simulated model', () => {
+  let errors: string[] = [];
+
+  test.beforeEach(({ page }) => {
+    errors = [];
+    page.on('console', (message) => {
+      // Chromium logs every failed HTTP status; the network's 404 below is intended.
+      if (message.text().includes('404') && message.location().url.includes('/mock/v1/')) return;
+      if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  });
+
+  test.afterEach(() => {
+    expect(errors).toEqual([]);
+  });
+
+  async function open(page: Page) {
+    await page.goto('/');
+    await page.locator('html[data-mock-ready="1"]').waitFor();
+  }
+
+  test('streams its reply into the live panel as it arrives, then the run ends', async ({
+    page,
+  }) => {
+    await open(page);
+    await expect(page.locator('html')).toHaveAttribute('data-mock-transport', 'wire');
+    await expect(page.getByLabel('Model')).toHaveValue('builtin');
+    await expect(page.getByText('Simulated model: it encodes published tendencies')).toBeVisible();
+
+    await page.getByLabel('Scenario').selectOption('rca-search-stall');
+    await page.getByLabel('Speed').selectOption('1×');
+    await page.getByRole('button', { name: 'Run' }).click();
+
+    const live = page.getByRole('region', { name: 'Live model call' });
+    const text = live.locator('pre');
+    await expect(text).not.toBeEmpty();
+
+    // Sample the streamed text until one sample extends the one before it: the reply grows
+    // while the run is still live (each new model call starts from an empty text again).
+    let grown: { before: string; after: string } | null = null;
+    let previous = '';
+    for (let sample = 0; sample < 200 && !grown; sample++) {
+      const current = (await text.textContent({ timeout: 1_000 })) ?? '';
+      if (previous !== '' && current.length > previous.length && current.startsWith(previous)) {
+        grown = { before: previous, after: current };
+      }
+      previous = current;
+      await page.waitForTimeout(20);
+    }
+    expect(grown, 'the live text never grew from one sample to the next').not.toBeNull();
+    expect(grown?.before.length).toBeGreaterThan(0);
+    await expect(page.getByRole('button', { name: 'Stop' })).toBeEnabled();
+    await expect(live).toContainText(/Model call for step \d+/);
+
+    const metrics = page.getByRole('region', { name: 'Metrics' });
+    await expect(metrics).toContainText(/Stop reason: (answer|stalled)/, { timeout: 30_000 });
+    await expect(live).toHaveCount(0);
+  });
+
+  test('Stop ends a streaming run as stopped and keeps its steps', async ({ page }) => {
+    await open(page);
+    await page.getByLabel('Scenario').selectOption('rca-search-stall');
+    await page.getByLabel('Speed').selectOption('1×');
+    await page.getByRole('button', { name: 'Run' }).click();
+    const steps = page.getByRole('region', { name: 'Steps' });
+    await expect(steps.getByRole('listitem')).toHaveCount(1);
+    await expect(
+      page.getByRole('region', { name: 'Live model call' }).locator('pre'),
+    ).not.toBeEmpty();
+
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect(page.getByRole('alert')).toContainText('The run was stopped');
+    await expect(page.getByRole('region', { name: 'Metrics' })).toContainText(
+      'Stop reason: cancelled',
+    );
+    await expect(steps.getByRole('listitem')).toHaveCount(1);
+  });
+
+  test('a real endpoint bypasses the mock and shows its error; the mock comes back after', async ({
+    page,
+    context,
+  }) => {
+    // A "real" endpoint at the mock's own URL: while the mock's worker runs, it would answer;
+    // once the worker stops, the request reaches the network, which answers 404 here.
+    await context.route('**/mock/v1/chat/completions', (route) =>
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { message: 'served by the network, not the mock' } }),
+      }),
+    );
+    await page.addInitScript(() => {
+      localStorage.setItem(
+        'loopscope.endpoints.v1',
+        JSON.stringify({
+          version: 1,
+          endpoints: [
+            {
+              id: 'endpoint-1',
+              kind: 'user',
+              name: 'Same URL, real network',
+              baseUrl: `${location.origin}/mock/v1`,
+              model: 'sim/rca-search-stall',
+              protocol: 'text',
+              includeUsage: true,
+              rememberKey: false,
+            },
+          ],
+        }),
+      );
+    });
+    await open(page);
+    await page.getByLabel('Scenario').selectOption('rca-search-stall');
+    await page.getByLabel('Model').selectOption('Same URL, real network');
+    await expect(page.getByLabel('Speed')).toHaveCount(0);
+    await expect(page.getByText('Runs call sim/rca-search-stall at')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Run' }).click();
+    const banner = page.getByRole('alert');
+    await expect(banner).toContainText('The run failed: http_404');
+    await expect(banner).toContainText('served by the network, not the mock');
+    await expect(page.getByRole('region', { name: 'Metrics' })).toContainText('Stop reason: error');
+
+    await page.getByLabel('Model').selectOption('Built-in simulated model');
+    await page.getByLabel('Speed').selectOption('Instant');
+    await page.getByRole('button', { name: 'Run' }).click();
+    await expect(page.getByRole('region', { name: 'Metrics' })).toContainText(
+      'Stop reason: answer',
+    );
+  });
+});
+
+test('without service workers the simulated model runs in the page, and says so', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    // As on a non-secure origin, where browsers do not offer service workers.
+    delete (Navigator.prototype as { serviceWorker?: unknown }).serviceWorker;
+  });
+  await page.goto('/');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await expect(page.locator('html')).toHaveAttribute('data-mock-transport', 'in-process');
+  await expect(page.getByText('Service workers are unavailable on this origin')).toBeVisible();
+
+  await page.getByLabel('Scenario').selectOption('rca-search-stall');
+  await page.getByLabel('Speed').selectOption('Instant');
+  await page.getByRole('button', { name: 'Run' }).click();
+  const metrics = page.getByRole('region', { name: 'Metrics' });
+  await expect(metrics).toContainText('Stop reason: answer');
+  await expect(metrics).toContainText('Reflections: 1');
+});

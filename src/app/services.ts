@@ -1,0 +1,51 @@
+/**
+ * The app's long-lived services, made once before the first render: the mock model (started
+ * and awaited), the endpoints store, and the runner's browser deps that every run view uses.
+ */
+import { setMockSpeed } from '../../mocks/handlers';
+import {
+  createEndpointsStore,
+  createModelChooser,
+  selectedEndpoint,
+  type EndpointsStore,
+  type RunStoreDeps,
+} from '../state';
+import { browserClock, browserHttpDeps, sleep, webStorage } from './browser-deps';
+import { mockWorkerSettled, startMockModel, startMockWorker, stopMockWorker } from './mock-worker';
+
+export interface AppServices {
+  readonly endpoints: EndpointsStore;
+  readonly runDeps: RunStoreDeps;
+}
+
+const warn = (error: unknown) => console.warn('Loopscope: the mock model worker:', error);
+
+/** Starts the mock model and wires the endpoints store to it (speed, start and stop). */
+export async function createServices(): Promise<AppServices> {
+  const transport = await startMockModel();
+  const endpoints = createEndpointsStore({
+    storage: webStorage('local'),
+    session: webStorage('session'),
+    http: browserHttpDeps,
+  });
+  endpoints.getState().setBuiltinTransport(transport);
+  setMockSpeed(endpoints.getState().speed);
+
+  endpoints.subscribe((state, previous) => {
+    if (state.speed !== previous.speed) setMockSpeed(state.speed);
+    const kind = selectedEndpoint(state).kind;
+    if (transport !== 'wire' || kind === selectedEndpoint(previous).kind) return;
+    // Real requests should not pass through the mock's worker (see docs/architecture.md).
+    (kind === 'builtin' ? startMockWorker() : stopMockWorker()).catch(warn);
+  });
+
+  const mockBaseUrl = new URL(`${import.meta.env.BASE_URL}mock/v1`, window.location.origin).href;
+  const model = createModelChooser({
+    endpoints,
+    http: browserHttpDeps,
+    mockBaseUrl,
+    mockReady: mockWorkerSettled,
+    sleep,
+  });
+  return { endpoints, runDeps: { clock: browserClock, model } };
+}

@@ -1,0 +1,105 @@
+/**
+ * What went wrong, in words: HTTP statuses, network failures (often CORS in a browser) and
+ * in-stream errors become ModelErrors with a stable code and a sentence that says what to do.
+ */
+import { ModelError } from '../spec';
+
+const REASONS: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** Pure: "429 Too Many Requests" (the phrase from our table: HTTP/2 sends no status text). */
+export function statusReason(status: number): string {
+  const phrase = REASONS[status];
+  return phrase ? `${status} ${phrase}` : `${status}`;
+}
+
+/** What a server said in an error body: `body.error ?? body`, as `{message, code}`. */
+export interface ServerError {
+  readonly message: string;
+  readonly code: string | null;
+}
+
+const clip = (text: string): string => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 300 ? `${flat.slice(0, 300)}…` : flat;
+};
+
+/** Pure: reads an error payload (parsed JSON or raw text) the way OpenAI-style servers send it. */
+export function serverError(payload: unknown): ServerError {
+  const inner =
+    payload && typeof payload === 'object' && 'error' in payload
+      ? (payload as { error: unknown }).error
+      : payload;
+  if (typeof inner === 'string') return { message: clip(inner), code: null };
+  if (inner && typeof inner === 'object') {
+    const { message, code, type } = inner as Record<string, unknown>;
+    const codeText = typeof code === 'string' ? code : typeof type === 'string' ? type : null;
+    const text = typeof message === 'string' ? message : JSON.stringify(inner);
+    return { message: clip(text), code: codeText };
+  }
+  return { message: '', code: null };
+}
+
+/** Pure: the ModelError for a non-retryable (or finally given up) HTTP status. */
+export function statusError(status: number, server: ServerError, tries: number): ModelError {
+  const end = server.message ? ` The server said: ${server.message}` : '';
+  switch (status) {
+    case 400:
+      return new ModelError(
+        'http_400',
+        `The server rejected the request (400): ${server.message || 'no reason given'}. If it mentions stream_options, turn off include_usage for this endpoint.`,
+      );
+    case 401:
+      return new ModelError(
+        'http_401',
+        `The server answered 401 Unauthorized: check the API key (is it set, and valid for this server?).${end}`,
+      );
+    case 403:
+      return new ModelError(
+        'http_403',
+        `The server answered 403 Forbidden: the key may lack permission for this model, or the server refuses this page's origin (for Ollama, add it to OLLAMA_ORIGINS and restart).${end}`,
+      );
+    case 404:
+      return new ModelError(
+        'http_404',
+        `The server answered 404 Not Found: check the base URL (it usually ends in /v1) and the model name.${end}`,
+      );
+    case 422:
+      return new ModelError(
+        'http_422',
+        `The server could not process the request (422): ${server.message || 'no reason given'}.`,
+      );
+  }
+  if (status === 429 && server.code === 'insufficient_quota') {
+    return new ModelError(
+      'http_429',
+      `The server answered 429: the account has no quota left (insufficient_quota); check its plan and billing, or use another key.${end}`,
+    );
+  }
+  if (tries > 1) {
+    return new ModelError(
+      `http_${status}`,
+      `The server answered ${statusReason(status)}; gave up after ${tries} tries.${end}`,
+    );
+  }
+  return new ModelError(`http_${status}`, `The server answered ${statusReason(status)}.${end}`);
+}
+
+/** Pure: `text` with every occurrence of the key replaced (servers sometimes echo what they got). */
+export function redact(text: string, apiKey: string | null): string {
+  return apiKey && apiKey.length > 0 ? text.split(apiKey).join('[redacted]') : text;
+}

@@ -1,0 +1,83 @@
+/**
+ * The body of a 200: SSE chunks read into stream parts until `[DONE]` or a finish reason, with
+ * in-stream errors and cut streams turned into ModelErrors. Never retried: bytes have arrived.
+ */
+import { ModelError, type ModelStreamPart } from '../spec';
+import { ChunkReader, checkStreamError, completionAsChunk } from './chunks';
+import type { Watchdog } from './signals';
+import { raceAbort } from './signals';
+import { readEvents } from './sse';
+
+/** Pure: JSON when it parses, else the raw text (error bodies are sometimes plain text or HTML). */
+export function parseLoose(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** An `event: error` SSE event: its data may be an error object, other JSON or plain text. */
+function throwEventError(data: string): never {
+  const payload = parseLoose(data);
+  const wrapped =
+    typeof payload === 'object' && payload !== null && 'error' in payload
+      ? payload
+      : { error: payload || 'no message' };
+  checkStreamError(wrapped);
+  throw new ModelError('stream_error', 'The server reported an error in the middle of the stream.');
+}
+
+function parseEvent(data: string): unknown {
+  try {
+    return JSON.parse(data);
+  } catch {
+    throw new ModelError(
+      'stream_bad_event',
+      `The server sent an event that is not JSON: "${data.slice(0, 80)}".`,
+    );
+  }
+}
+
+/** A 200's body: SSE chunks until `[DONE]` (or a JSON completion from a server that ignored `stream`). */
+export async function* readReply(
+  response: Response,
+  signal: AbortSignal,
+  watchdog: Watchdog,
+): AsyncGenerator<ModelStreamPart> {
+  const chunks = new ChunkReader();
+  if ((response.headers.get('content-type') ?? '').includes('application/json')) {
+    const payload = parseEvent(await raceAbort(response.text(), signal));
+    checkStreamError(payload);
+    yield* chunks.read(completionAsChunk(payload));
+    yield* chunks.end();
+    return;
+  }
+  let done = false;
+  if (response.body) {
+    for await (const event of readEvents(response.body, {
+      signal,
+      onBytes: () => watchdog.bytes(),
+    })) {
+      if (event.data === '[DONE]') {
+        done = true;
+        break;
+      }
+      if (event.event === 'error') throwEventError(event.data);
+      if (event.data.trim() === '') continue;
+      yield* chunks.read(parseEvent(event.data));
+    }
+  }
+  if (!done && !chunks.finished) {
+    const calls = chunks.callNames();
+    const dropped =
+      calls.length > 0
+        ? ` The half-received tool call (${calls.join(', ')}) was dropped, not run.`
+        : '';
+    throw new ModelError(
+      'stream_truncated',
+      `The stream ended before the model finished (no [DONE] and no finish reason). The server may have crashed or dropped the connection; try again.${dropped}`,
+    );
+  }
+  yield* chunks.end();
+}

@@ -1,0 +1,55 @@
+import { useShallow } from 'zustand/react/shallow';
+import { SelectField, type SelectOption } from '../../components';
+import type { MockSpeed } from '../../state/endpoints-store';
+import { useEndpoints } from './endpoints-context';
+import {
+  selectEndpointActions,
+  selectEndpoints,
+  selectSelected,
+  selectSelectedId,
+  selectSpeed,
+} from './selectors';
+
+type SpeedValue = '0' | '1' | '2' | '5';
+const SPEED_OPTIONS: readonly SelectOption<SpeedValue>[] = [
+  { value: '0', label: 'Instant' },
+  { value: '1', label: '1×' },
+  { value: '2', label: '2×' },
+  { value: '5', label: '5×' },
+];
+
+/**
+ * The "Model" select (the built-in simulated model and the user's endpoints by name) and, for
+ * the built-in model, its "Speed". Changing them never starts a run.
+ */
+export function ModelPicker({ disabled = false }: { readonly disabled?: boolean }) {
+  const endpoints = useEndpoints(selectEndpoints);
+  const selectedId = useEndpoints(selectSelectedId);
+  const selected = useEndpoints(selectSelected);
+  const speed = useEndpoints(selectSpeed);
+  const actions = useEndpoints(useShallow(selectEndpointActions));
+  const options = endpoints.map((endpoint) => ({ value: endpoint.id, label: endpoint.name }));
+
+  return (
+    <>
+      <SelectField
+        label="Model"
+        value={selectedId}
+        options={options}
+        onChange={actions.selectEndpoint}
+        disabled={disabled}
+        className="w-52"
+      />
+      {selected.kind === 'builtin' && (
+        // Speed may change mid-run: the mock reads it at every wait.
+        <SelectField
+          label="Speed"
+          value={String(speed) as SpeedValue}
+          options={SPEED_OPTIONS}
+          onChange={(value) => actions.setSpeed(Number(value) as MockSpeed)}
+          className="w-20"
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setMockSpeed } from '../../mocks/handlers';
+import { MOCK_BASE_URL, nodeHttpDeps, server } from '../../mocks/node';
+import { runScenario, scenarioConfig, type Scenario } from '../engine';
+import { findBuiltin } from '../scenarios';
+import { createEndpointsStore } from './endpoints-store';
+import { createMemoryStorage } from './memory-storage';
+import { createModelChooser, type ModelChooserDeps } from './run-model';
+
+beforeAll(() => {
+  setMockSpeed(0);
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function scenario(id: string): Scenario {
+  const found = findBuiltin(id);
+  if (!found) throw new Error(`no built-in scenario ${id}`);
+  return found;
+}
+
+function chooser(extra: Partial<ModelChooserDeps> = {}) {
+  const endpoints = createEndpointsStore({
+    storage: createMemoryStorage(),
+    session: createMemoryStorage(),
+    http: nodeHttpDeps,
+  });
+  const choose = createModelChooser({
+    endpoints,
+    http: nodeHttpDeps,
+    mockBaseUrl: MOCK_BASE_URL,
+    ...extra,
+  });
+  return { endpoints, choose };
+}
+
+describe('the model of a run', () => {
+  it('on the built-in endpoint, a scripted scenario replays its replies in-process', () => {
+    const subject = scenario('shopops-happy');
+    const { choose } = chooser();
+    expect(choose(subject, scenarioConfig(subject)).model.name).toBe('scripted');
+  });
+
+  it('on the built-in endpoint, a simulated scenario goes over the wire as sim/<id>', () => {
+    const subject = scenario('rca-search-stall');
+    const { choose } = chooser();
+    const choice = choose(subject, scenarioConfig(subject));
+    expect(choice.model.name).toBe('openai-compatible:sim/rca-search-stall');
+    expect(choice.protocol).toBeUndefined();
+  });
+
+  it('waits for the mock to be ready before the first request', async () => {
+    const subject = scenario('rca-search-stall');
+    const order: string[] = [];
+    server.events.on('request:start', () => order.push('request'));
+    const { choose } = chooser({
+      mockReady: async () => {
+        order.push('ready');
+      },
+    });
+    const config = scenarioConfig(subject);
+    await runScenario(subject, config, { model: choose(subject, config).model });
+    server.events.removeAllListeners();
+    expect(order[0]).toBe('ready');
+    expect(order).toContain('request');
+  });
+
+  it('without a service worker, runs the simulated model in-process at the chosen speed', async () => {
+    const subject = scenario('rca-search-stall');
+    const waits: number[] = [];
+    const { choose, endpoints } = chooser({
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    endpoints.getState().setBuiltinTransport('in-process');
+    const config = scenarioConfig(subject);
+    const choice = choose(subject, config);
+    expect(choice.model.name).toBe('simulated:rca-search-stall');
+
+    endpoints.getState().setSpeed(2);
+    await runScenario(subject, config, { model: choice.model });
+    // The same run on a virtual clock: its simulated latency, which the real waits halve.
+    const simulated = await runScenario(subject, config);
+    const total = waits.reduce((sum, ms) => sum + ms, 0);
+    expect(total).toBeCloseTo(simulated.metrics.latencyMs / 2, 0);
+
+    waits.length = 0;
+    endpoints.getState().setSpeed(0);
+    await runScenario(subject, config, { model: choose(subject, config).model });
+    expect(waits).toEqual([]);
+  });
+
+  it('on a user endpoint, uses its model, settings and protocol', () => {
+    const subject = scenario('shopops-happy');
+    const { choose, endpoints } = chooser();
+    const result = endpoints.getState().addEndpoint({
+      name: 'vLLM',
+      baseUrl: 'http://127.0.0.1:8000/v1',
+      model: 'Qwen/Qwen2.5-7B-Instruct',
+      protocol: 'tools',
+      includeUsage: true,
+      rememberKey: false,
+    });
+    if (!result.ok) throw new Error(result.message);
+    endpoints.getState().selectEndpoint(result.id);
+    const choice = choose(subject, scenarioConfig(subject));
+    expect(choice.model.name).toBe('openai-compatible:Qwen/Qwen2.5-7B-Instruct');
+    expect(choice.protocol).toBe('tools');
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * Which model a run talks to, decided when the run starts:
+ * - a user endpoint: the OpenAI-compatible client with the endpoint's settings and key, and the
+ *   run's protocol pinned to the endpoint's;
+ * - the built-in endpoint and a scripted scenario: its scripted replies, in-process (exact replays);
+ * - the built-in endpoint and a simulated scenario: the same client over the OpenAI wire, against
+ *   the mock at `mockBaseUrl` (MSW), or the in-process simulated model when no mock can run.
+ * No browser globals: the app passes its fetch, timers and sleep in.
+ */
+import {
+  scenarioModel,
+  type LoopConfig,
+  type ModelAdapter,
+  type Protocol,
+  type Scenario,
+} from '../engine';
+import { createOpenAIModel, type HttpDeps } from '../engine';
+import { selectedEndpoint, type EndpointsStore } from './endpoints-store';
+
+/** The model of one run, and the protocol the run must use with it (when the endpoint fixes it). */
+export interface RunModel {
+  readonly model: ModelAdapter;
+  readonly protocol?: Protocol;
+}
+
+/** Picks the model of a run for a scenario under its resolved config. */
+export type ModelChooser = (scenario: Scenario, config: LoopConfig) => RunModel;
+
+export interface ModelChooserDeps {
+  readonly endpoints: EndpointsStore;
+  readonly http: HttpDeps;
+  /** The mock's base URL, such as `${location.origin}/mock/v1`. */
+  readonly mockBaseUrl: string;
+  /** Resolves once the mock serves requests (it restarts after a real endpoint was in use). */
+  readonly mockReady?: () => Promise<void>;
+  /** Real waiting, for the in-process simulated model (the fallback without a service worker). */
+  readonly sleep?: (ms: number) => Promise<void>;
+}
+
+/** The mock's model name for a scenario. */
+export const mockModelName = (scenario: Scenario) => `sim/${scenario.id}`;
+
+/** A model that first waits for `ready` (the mock's service worker starting again). */
+function afterReady(model: ModelAdapter, ready: () => Promise<void>): ModelAdapter {
+  return {
+    name: model.name,
+    async *stream(request, options) {
+      await ready();
+      yield* model.stream(request, options);
+    },
+  };
+}
+
+/** Creates the chooser the run store calls at the start of each run. */
+export function createModelChooser(deps: ModelChooserDeps): ModelChooser {
+  return (scenario, config) => {
+    const state = deps.endpoints.getState();
+    const endpoint = selectedEndpoint(state);
+    if (endpoint.kind === 'user') {
+      const model = createOpenAIModel(
+        {
+          baseUrl: endpoint.baseUrl,
+          model: endpoint.model,
+          apiKey: state.keyFor(endpoint.id),
+          protocol: endpoint.protocol,
+          includeUsage: endpoint.includeUsage,
+        },
+        deps.http,
+      );
+      return { model, protocol: endpoint.protocol };
+    }
+    if (scenario.model.kind === 'scripted') return { model: scenarioModel(scenario, { config }) };
+    if (state.builtinTransport === 'in-process') {
+      const { sleep } = deps;
+      // Read at every wait, so a speed change applies to the live run, as it does over the wire.
+      const spend = async (ms: number) => {
+        const speed = deps.endpoints.getState().speed;
+        if (sleep && speed > 0) await sleep(ms / speed);
+      };
+      return { model: scenarioModel(scenario, { config, spend }) };
+    }
+    const model = createOpenAIModel(
+      {
+        baseUrl: deps.mockBaseUrl,
+        model: mockModelName(scenario),
+        apiKey: null,
+        protocol: config.protocol,
+        includeUsage: true,
+        seed: config.seed,
+      },
+      deps.http,
+    );
+    return { model: deps.mockReady ? afterReady(model, deps.mockReady) : model };
+  };
+}

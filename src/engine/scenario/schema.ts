@@ -126,6 +126,11 @@ const simulatedModelSchema = z.object({
   partialAnswer: nonEmptyString().exactOptional(),
   drift: chance(CHANCE).exactOptional(),
   haste: chance(CHANCE).exactOptional(),
+  perseverance: z
+    .number(says('a whole number ≥ 1'))
+    .int(says('a whole number ≥ 1'))
+    .min(1, says('a whole number ≥ 1'))
+    .exactOptional(),
   grounding: chance(CHANCE).exactOptional(),
   onStuck: z.enum(['repeat', 'give-up'], says('"repeat" or "give-up"')).exactOptional(),
   failures: z

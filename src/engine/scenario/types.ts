@@ -53,6 +53,8 @@ export interface SimulatedModelSpec {
   readonly answer: string;
   /** The answer it gives when it stops early or gives up (wrong or incomplete). */
   readonly partialAnswer?: string;
+  /** Empty calls in a row after which the model changes course by itself (default: never). */
+  readonly perseverance?: number;
   /** Chance (0..1) at each decision point that a ReAct model does not correct course by itself. */
   readonly drift?: number;
   /** Chance (0..1) after a finding, with leads left, that a ReAct model answers early (multi-hop). */

@@ -70,13 +70,22 @@ export function decide(spec: SimulatedModelSpec, context: SimContext, seed: numb
     }
     return { kind: 'call', call: next, repeat: false };
   }
-  // The last call found nothing. A reflection since then redirects it to the next real lead.
-  if (last.reflectedAfter || drift <= roll('self-correct'))
+  // The last call found nothing. A reflection since then redirects it to the next real lead, and
+  // so does its own judgement: by chance, or after `perseverance` empty calls in a row.
+  const persevered = emptyStreak(context) >= (spec.perseverance ?? Infinity);
+  if (last.reflectedAfter || persevered || drift <= roll('self-correct')) {
     return { kind: 'call', call: next, repeat: false };
+  }
   const deadEnd = deadEnds[0];
   if (deadEnd) return { kind: 'call', call: deadEnd, repeat: false };
   if ((spec.onStuck ?? DEFAULTS.onStuck) === 'repeat') return repeatOf(spec, last.call);
   return { kind: 'answer', text: spec.partialAnswer ?? GIVE_UP, complete: false };
+}
+
+function emptyStreak(context: SimContext): number {
+  let streak = 0;
+  for (let i = context.calls.length - 1; i >= 0 && context.calls[i]?.empty; i--) streak++;
+  return streak;
 }
 
 function repeatOf(spec: SimulatedModelSpec, call: ToolCall): Decision {

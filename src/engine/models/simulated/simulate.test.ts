@@ -76,6 +76,11 @@ describe('the simulated model', () => {
     expect(trace.stopReason).toBe('stalled');
   });
 
+  it('changes course by itself after `perseverance` empty calls in a row', async () => {
+    const trace = await run(investigation({ perseverance: 1 }), { reflection: { gating: 'off' } });
+    expect(calls(trace)).toEqual(['x', 'a', 'b']);
+  });
+
   it('is redirected by a reflection phase to the next real lead, and recovers', async () => {
     const trace = await run(investigation(), { reflection: { gating: 'adaptive' }, stallExit: 2 });
     expect(calls(trace)).toEqual(['x', 'a', 'b']);

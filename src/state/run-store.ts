@@ -9,19 +9,24 @@ import {
   ModelError,
   runScenario,
   scenarioConfig,
+  scenarioModel,
   type CallPurpose,
   type Clock,
   type ConfigOverrides,
   type Gating,
   type LoopEvent,
+  type Message,
   type Metrics,
   type Mode,
+  type PathEntry,
   type PhaseId,
   type Scenario,
   type Step,
   type Trace,
 } from '../engine';
+import { createRunGate, watchedModel } from './run-gate';
 import type { ModelChooser, RunModel } from './run-model';
+import { mergeOverrides, nextMarkedStep, type StepMark } from './run-navigation';
 
 export type RunStatus = 'idle' | 'running' | 'done';
 
@@ -57,9 +62,30 @@ export interface RunData {
   readonly metrics: Metrics | null;
   readonly trace: Trace | null;
   readonly error: RunFailure | null;
+  /** Every machine transition taken so far (`phase-enter` events), as the trace's `path`. */
+  readonly path: readonly PathEntry[];
+  /** The messages of each conversation as the calls sent them (longest context seen). */
+  readonly conversations: readonly (readonly Message[])[];
+  /** The live run waits before its next model call (Pause); Step lets one through. */
+  readonly paused: boolean;
 }
 
-export interface RunState extends RunData {
+/** What the phase graph has selected: the steps that went through it are highlighted. */
+export type GraphSelection =
+  | { readonly kind: 'phase'; readonly id: PhaseId }
+  | { readonly kind: 'transition'; readonly id: string };
+
+/** Where the inspector looks: kept across runs of the same view, reset by Reset. */
+export interface ViewState {
+  /** The step the inspector shows; null follows the run's newest step. */
+  readonly cursor: number | null;
+  readonly selection: GraphSelection | null;
+  /** Playing back through the recorded steps, one every `playbackMs`. */
+  readonly playing: boolean;
+  readonly playbackMs: number;
+}
+
+export interface RunState extends RunData, ViewState {
   /** The scenarios a user can pick from. */
   readonly scenarios: readonly Scenario[];
   readonly scenarioId: string;
@@ -68,12 +94,37 @@ export interface RunState extends RunData {
   selectScenario(id: string): void;
   setMode(mode: Mode): void;
   setGating(gating: Gating): void;
-  /** Runs the selected scenario under the overrides. Never rejects: failures land in `error`. */
-  run(): Promise<Trace | null>;
+  /**
+   * Runs the selected scenario under the overrides (paused before its first call when asked).
+   * Never rejects: failures land in `error`.
+   */
+  run(options?: { readonly paused?: boolean }): Promise<Trace | null>;
   /** Aborts the live run; it ends with stop reason `cancelled` and keeps what it recorded. */
   stop(): void;
   /** Stops a live run and clears its results; the scenario and overrides stay as chosen. */
   reset(): void;
+  /** Merges a settings change into the overrides (reflection settings merge field by field). */
+  updateOverrides(change: ConfigOverrides): void;
+  /** Back to the defaults (the scenario's default mode). */
+  resetOverrides(): void;
+  /** Pauses the live run before its next model call. */
+  pause(): void;
+  /** Resumes a paused run. */
+  resume(): void;
+  /** Runs one more model call: starts a paused run when idle, else lets one call through. */
+  step(): void;
+  /** Shows a step (null: follow the newest). */
+  selectStep(index: number | null): void;
+  /** Moves the cursor by `delta` steps (clamped to the recorded steps). */
+  moveCursor(delta: number): void;
+  /** Moves the cursor to the first or last recorded step. */
+  cursorTo(end: 'first' | 'last'): void;
+  /** Moves the cursor to the next (1) or previous (-1) step of a kind; stays when there is none. */
+  jumpTo(mark: StepMark, direction: 1 | -1): void;
+  select(selection: GraphSelection | null): void;
+  /** Starts or stops playback through the recorded steps. */
+  setPlaying(playing: boolean): void;
+  setPlaybackMs(ms: number): void;
 }
 
 export type RunStore = StoreApi<RunState>;
@@ -111,14 +162,23 @@ const EMPTY_RUN: RunData = {
   metrics: null,
   trace: null,
   error: null,
+  path: [],
+  conversations: [],
+  paused: false,
 };
+
+const FRESH_VIEW: ViewState = { cursor: null, selection: null, playing: false, playbackMs: 700 };
 
 /** Pure: the view state after one more event of the run. */
 export function applyRunEvent(data: RunData, event: LoopEvent): Partial<RunData> {
   const events = [...data.events, event];
   switch (event.type) {
     case 'phase-enter':
-      return { events, phase: event.phase };
+      return {
+        events,
+        phase: event.phase,
+        path: [...data.path, { transition: event.transition, step: event.step }],
+      };
     case 'model-call-start':
       return {
         events,
@@ -163,13 +223,18 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
   let active: AbortController | null = null;
 
   return createStore<RunState>()((set, get) => {
+    const gate = createRunGate((paused) => set({ paused }));
     const abandon = (): void => {
       active?.abort();
       active = null;
     };
+    const stepCount = () => get().steps.length;
+    const clamp = (index: number) => Math.max(0, Math.min(stepCount() - 1, index));
+    const cursorOf = (state: RunState) => state.cursor ?? state.steps.length - 1;
 
     return {
       ...EMPTY_RUN,
+      ...FRESH_VIEW,
       scenarios,
       scenarioId: initial.scenarioId,
       overrides: initial.overrides ?? {},
@@ -183,7 +248,7 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
           return;
         }
         abandon();
-        set({ ...EMPTY_RUN, runNumber: get().runNumber, scenarioId: id });
+        set({ ...EMPTY_RUN, ...FRESH_VIEW, runNumber: get().runNumber, scenarioId: id });
       },
 
       setMode(mode) {
@@ -196,24 +261,46 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
         }));
       },
 
-      async run() {
+      async run(options = {}) {
         abandon();
+        if (options.paused) gate.pause();
+        else gate.resume();
         const controller = new AbortController();
         active = controller;
         const current = () => active === controller;
         const state = get();
         const scenario = selectedScenario(state);
-        set({ ...EMPTY_RUN, status: 'running', runNumber: state.runNumber + 1 });
+        set({
+          ...EMPTY_RUN,
+          status: 'running',
+          runNumber: state.runNumber + 1,
+          paused: gate.paused,
+          cursor: null,
+          selection: null,
+          playing: false,
+        });
         try {
           const base = scenarioConfig(scenario, state.overrides);
-          const chosen: RunModel | null = deps.model ? deps.model(scenario, base) : null;
+          const chosen: RunModel = deps.model
+            ? deps.model(scenario, base)
+            : { model: scenarioModel(scenario, { config: base }) };
+          const model = watchedModel(chosen.model, gate, (request) => {
+            if (!current()) return;
+            set((data) => {
+              const known = data.conversations[request.conversation];
+              if (known && known.length >= request.context.length) return {};
+              const conversations = data.conversations.slice();
+              conversations[request.conversation] = request.context.toArray();
+              return { conversations };
+            });
+          });
           // A real endpoint speaks one protocol: the run uses it, whatever the overrides say.
           const config =
-            chosen?.protocol && chosen.protocol !== base.protocol
+            chosen.protocol && chosen.protocol !== base.protocol
               ? { ...base, protocol: chosen.protocol }
               : base;
           const trace = await runScenario(scenario, config, {
-            ...(chosen ? { model: chosen.model } : {}),
+            model,
             ...(deps.clock ? { clock: deps.clock } : {}),
             signal: controller.signal,
             onEvent: (event) => {
@@ -221,7 +308,14 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
             },
           });
           if (current()) {
-            set({ status: 'done', trace, steps: trace.steps, metrics: trace.metrics });
+            set({
+              status: 'done',
+              trace,
+              steps: trace.steps,
+              metrics: trace.metrics,
+              path: trace.path,
+              conversations: trace.conversations,
+            });
           }
           return trace;
         } catch (error) {
@@ -238,7 +332,62 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
 
       reset() {
         abandon();
-        set({ ...EMPTY_RUN, runNumber: get().runNumber });
+        gate.resume();
+        set({ ...EMPTY_RUN, ...FRESH_VIEW, runNumber: get().runNumber });
+      },
+
+      updateOverrides(change) {
+        set((state) => ({ overrides: mergeOverrides(state.overrides, change) }));
+      },
+
+      resetOverrides() {
+        set({ overrides: {} });
+      },
+
+      pause() {
+        gate.pause();
+      },
+
+      resume() {
+        gate.resume();
+      },
+
+      step() {
+        if (get().status !== 'running') void get().run({ paused: true });
+        else if (!gate.paused) gate.pause();
+        gate.step();
+      },
+
+      selectStep(index) {
+        set({ cursor: index === null ? null : clamp(index) });
+      },
+
+      moveCursor(delta) {
+        if (stepCount() === 0) return;
+        set((state) => ({ cursor: clamp(cursorOf(state) + delta) }));
+      },
+
+      cursorTo(end) {
+        if (stepCount() === 0) return;
+        set({ cursor: end === 'first' ? 0 : stepCount() - 1 });
+      },
+
+      jumpTo(mark, direction) {
+        const state = get();
+        const found = nextMarkedStep(state.steps, cursorOf(state), mark, direction);
+        if (found !== null) set({ cursor: found });
+      },
+
+      select(selection) {
+        set({ selection });
+      },
+
+      setPlaying(playing) {
+        set({ playing: playing && stepCount() > 0 });
+      },
+
+      setPlaybackMs(playbackMs) {
+        set({ playbackMs });
       },
     };
   });

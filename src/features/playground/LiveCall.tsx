@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { RunState } from '../../state/run-store';
-import { useRunStore, useRunStoreApi } from './run-store-context';
+import { useRunStore, useRunStoreApi } from '../run';
 import { selectPhase, selectStatus } from './selectors';
 
 /** How often the elapsed times tick (a tenth of a second is all they show). */

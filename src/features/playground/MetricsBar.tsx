@@ -1,6 +1,6 @@
 import type { Metrics, StopReason } from '../../engine';
 import { STOP_LABEL } from './labels';
-import { useRunStore } from './run-store-context';
+import { useRunStore } from '../run';
 import { selectMetrics, selectStatus, selectTrace } from './selectors';
 
 interface Chip {

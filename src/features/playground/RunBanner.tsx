@@ -1,6 +1,6 @@
 import type { RunFailure } from '../../state/run-store';
 import type { Trace } from '../../engine';
-import { useRunStore } from './run-store-context';
+import { useRunStore } from '../run';
 import { selectError, selectTrace } from './selectors';
 
 interface Notice {

@@ -2,7 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { Button, SelectField } from '../../components';
 import { ModelNote, ModelPicker } from '../endpoints';
 import { GATING_OPTIONS, MODE_OPTIONS } from './labels';
-import { useRunStore } from './run-store-context';
+import { useRunStore } from '../run';
 import {
   selectActions,
   selectGating,

@@ -3,7 +3,7 @@ import type { RunStoreDeps, RunStoreInitial } from '../../state/run-store';
 import { LiveCall } from './LiveCall';
 import { MetricsBar } from './MetricsBar';
 import { RunBanner } from './RunBanner';
-import { RunStoreProvider } from './run-store-context';
+import { RunStoreProvider } from '../run';
 import { RunToolbar } from './RunToolbar';
 import { ScenarioSummary } from './ScenarioSummary';
 import { StepList } from './StepList';

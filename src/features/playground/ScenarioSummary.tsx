@@ -1,5 +1,5 @@
 import { GATING_OPTIONS, MODE_LABEL } from './labels';
-import { useRunStore } from './run-store-context';
+import { useRunStore } from '../run';
 import { selectCurrentScenario, selectTrace } from './selectors';
 
 const gatingLabel = (gating: string) =>

@@ -1,4 +1,4 @@
-import { useRunStore } from './run-store-context';
+import { useRunStore } from '../run';
 import { selectEvents, selectRunNumber, selectStatus, selectSteps } from './selectors';
 import { guardDetails } from './step-text';
 import { StepRow } from './StepRow';

@@ -16,7 +16,9 @@ function chromiumPath(): string | undefined {
   }
 }
 
-const baseURL = 'http://127.0.0.1:4173';
+/** `E2E_PORT` lets several checkouts (or people) run the suite side by side. */
+const port = Number(process.env.E2E_PORT ?? 4173);
+const baseURL = `http://127.0.0.1:${port}`;
 const executablePath = chromiumPath();
 
 export default defineConfig({
@@ -47,7 +49,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npm run build && npm run preview',
+    // E2E_OUT_DIR: a build directory of its own, so parallel runs do not overwrite each other's.
+    command: `npx vite build --outDir ${process.env.E2E_OUT_DIR ?? 'dist'} --emptyOutDir && npx vite preview --outDir ${process.env.E2E_OUT_DIR ?? 'dist'} --host 127.0.0.1 --port ${port} --strictPort`,
     url: baseURL,
     timeout: 180_000,
     reuseExistingServer: false,

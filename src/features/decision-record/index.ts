@@ -1,0 +1,1 @@
+export { DecisionRecordPane } from './DecisionRecordPane';

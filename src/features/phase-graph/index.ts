@@ -1,0 +1,1 @@
+export { PhaseGraphPane } from './PhaseGraphPane';

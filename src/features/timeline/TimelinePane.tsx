@@ -1,0 +1,8 @@
+/** Placeholder until this pane lands: the region the inspector layout mounts. */
+export function TimelinePane() {
+  return (
+    <section aria-label="Timeline" className="h-full p-3 text-sm text-slate-500 dark:text-slate-400">
+      Timeline
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+export { TimelinePane } from './TimelinePane';

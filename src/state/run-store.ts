@@ -50,7 +50,7 @@ export interface RunData {
   readonly status: RunStatus;
   /** Counts the runs this store started: a new number means a new run (use it as a React key). */
   readonly runNumber: number;
-  /** Every event of the run, in the order the engine emitted them. */
+  /** Every event of the run but the streaming deltas, in the order the engine emitted them. */
   readonly events: readonly LoopEvent[];
   /** The steps recorded so far (`step-end` events); the trace's steps once the run is done. */
   readonly steps: readonly Step[];
@@ -171,6 +171,10 @@ const FRESH_VIEW: ViewState = { cursor: null, selection: null, playing: false, p
 
 /** Pure: the view state after one more event of the run. */
 export function applyRunEvent(data: RunData, event: LoopEvent): Partial<RunData> {
+  // Streaming deltas only grow `streamingText`: kept out of `events`, which would otherwise be
+  // copied once per token.
+  if (event.type === 'model-call-delta') return { streamingText: data.streamingText + event.text };
+  if (event.type === 'model-call-reasoning-delta') return {};
   const events = [...data.events, event];
   switch (event.type) {
     case 'phase-enter':
@@ -189,8 +193,6 @@ export function applyRunEvent(data: RunData, event: LoopEvent): Partial<RunData>
           purpose: event.purpose,
         },
       };
-    case 'model-call-delta':
-      return { events, streamingText: data.streamingText + event.text };
     case 'step-end':
       return { events, steps: [...data.steps, event.step] };
     case 'run-end':

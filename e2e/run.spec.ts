@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
-test.describe('the run view', () => {
+/** How a run ends, as the top bar and its banner tell it. */
+test.describe('the run', () => {
   let errors: string[] = [];
 
   test.beforeEach(({ page }) => {
@@ -15,65 +16,59 @@ test.describe('the run view', () => {
     expect(errors).toEqual([]);
   });
 
-  test('asks for a run before the first one', async ({ page }) => {
-    await page.goto('/');
-    await expect(page.getByRole('region', { name: 'Steps' })).toContainText('Press Run');
-  });
-
-  test('reflection gating changes how a stalling run ends', async ({ page }) => {
+  async function open(page: Page) {
     await page.goto('/');
     await page.locator('html[data-mock-ready="1"]').waitFor();
-    const metrics = page.getByRole('region', { name: 'Metrics' });
-    const steps = page.getByRole('region', { name: 'Steps' });
+    await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+  }
 
-    await page.getByLabel('Scenario').selectOption('rca-search-stall');
-    await page.getByLabel('Speed').selectOption('Instant');
+  const metrics = (page: Page) => page.getByRole('region', { name: 'Metrics' });
+
+  test('waits for Run before the first one', async ({ page }) => {
+    await open(page);
+    await expect(metrics(page)).toContainText('Stop reason: –');
+    await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Reset', exact: true })).toBeDisabled();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('a stalling run without reflection says so and what to try', async ({ page }) => {
+    await open(page);
+    await page.getByLabel('Scenario', { exact: true }).selectOption('rca-search-stall');
     await page.getByLabel('Reflection gating').selectOption('off');
-    await page.getByRole('button', { name: 'Run' }).click();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
 
-    await expect(metrics).toContainText('Stop reason: stalled');
-    await expect(metrics).toContainText('Reflections: 0');
-    await expect(page.getByRole('alert')).toContainText('The run stalled');
-    await expect(steps.getByRole('listitem')).toHaveCount(3);
-
-    await page.getByLabel('Reflection gating').selectOption('adaptive');
-    await page.getByRole('button', { name: 'Run' }).click();
-
-    await expect(metrics).toContainText('Stop reason: answer');
-    await expect(metrics).toContainText('Reflections: 1');
-    await expect(steps.getByText('reflection', { exact: true })).toHaveCount(1);
+    await expect(metrics(page)).toContainText('Stop reason: stalled');
+    await expect(metrics(page)).toContainText('Reflections: 0');
+    const banner = page.getByRole('alert');
+    await expect(banner).toContainText('The run stalled');
+    await expect(banner).toContainText('set Reflection gating to Adaptive');
   });
 
   test('a repeated tool call escalates with a banner that names the guard', async ({ page }) => {
-    await page.goto('/');
-    await page.getByLabel('Scenario').selectOption('shopops-hostile-loop');
-    await page.getByRole('button', { name: 'Run' }).click();
+    await open(page);
+    await page.getByLabel('Scenario', { exact: true }).selectOption('shopops-hostile-loop');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
 
     const banner = page.getByRole('alert');
     await expect(banner).toContainText('Escalated');
     await expect(banner).toContainText('duplicate_tool_call');
-    await expect(page.getByRole('region', { name: 'Metrics' })).toContainText(
-      'Stop reason: escalate',
-    );
-    await expect(page.getByRole('region', { name: 'Steps' })).toContainText(
-      'Denied by guard: duplicate_tool_call',
-    );
+    await expect(metrics(page)).toContainText('Stop reason: escalated');
+    await expect(metrics(page)).toContainText(/Duplicate hits: [1-9]/);
   });
 
-  test('a step row expands to the raw model reply and its observation', async ({ page }) => {
-    await page.goto('/');
-    await page.getByLabel('Scenario').selectOption('shopops-happy');
-    await page.getByRole('button', { name: 'Run' }).click();
+  test('Reset clears the run and keeps the choices', async ({ page }) => {
+    await open(page);
+    await page.getByLabel('Scenario', { exact: true }).selectOption('shopops-happy');
+    await page.getByLabel('Mode', { exact: true }).selectOption('ReflAct');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(metrics(page)).toContainText('Stop reason: answer');
 
-    const first = page.getByRole('region', { name: 'Steps' }).getByRole('button').first();
-    await expect(first).toHaveAttribute('aria-expanded', 'false');
-    await first.focus();
-    await page.keyboard.press('Enter');
-    await expect(first).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByText('Action: tool:get_order case_id=O-1001')).toBeVisible();
-    await expect(page.getByText('"order_total_cents"')).toBeVisible();
-
-    await page.getByRole('button', { name: 'Reset' }).click();
-    await expect(page.getByRole('region', { name: 'Steps' })).toContainText('Press Run');
+    await page.getByRole('button', { name: 'Reset', exact: true }).click();
+    await expect(metrics(page)).toContainText('LLM calls: –');
+    await expect(page.getByLabel('Scenario', { exact: true })).toHaveValue('shopops-happy');
+    await expect(page.getByLabel('Mode', { exact: true })).toHaveValue('reflact');
   });
 });

@@ -1,11 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { webStorage } from './app/browser-deps';
 import { createServices } from './app/services';
+import { applyTheme, readTheme } from './features/inspector';
 import './app/index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Loopscope: #root element missing from index.html');
+
+// The saved theme applies before anything paints, so a dark page never flashes white.
+applyTheme(document.documentElement, readTheme(webStorage('local')));
 
 // The mock model must serve before the first render: the default run goes through it.
 createServices().then(

@@ -8,6 +8,7 @@ import {
   createModelChooser,
   selectedEndpoint,
   type EndpointsStore,
+  type KeyValueStorage,
   type RunStoreDeps,
 } from '../state';
 import { browserClock, browserHttpDeps, sleep, webStorage } from './browser-deps';
@@ -16,6 +17,8 @@ import { mockWorkerSettled, startMockModel, startMockWorker, stopMockWorker } fr
 export interface AppServices {
   readonly endpoints: EndpointsStore;
   readonly runDeps: RunStoreDeps;
+  /** localStorage (or memory when refused): the theme and the pane sizes. */
+  readonly storage: KeyValueStorage;
 }
 
 const warn = (error: unknown) => console.warn('Loopscope: the mock model worker:', error);
@@ -23,8 +26,9 @@ const warn = (error: unknown) => console.warn('Loopscope: the mock model worker:
 /** Starts the mock model and wires the endpoints store to it (speed, start and stop). */
 export async function createServices(): Promise<AppServices> {
   const transport = await startMockModel();
+  const storage = webStorage('local');
   const endpoints = createEndpointsStore({
-    storage: webStorage('local'),
+    storage,
     session: webStorage('session'),
     http: browserHttpDeps,
   });
@@ -47,5 +51,5 @@ export async function createServices(): Promise<AppServices> {
     mockReady: mockWorkerSettled,
     sleep,
   });
-  return { endpoints, runDeps: { clock: browserClock, model } };
+  return { endpoints, runDeps: { clock: browserClock, model }, storage };
 }

@@ -13,6 +13,12 @@ export interface SelectFieldProps<T extends string> {
   readonly onChange: (value: T) => void;
   readonly disabled?: boolean;
   readonly className?: string;
+  /** `stacked` (default): the label above the select; `inline`: beside it, for toolbars. */
+  readonly layout?: 'stacked' | 'inline';
+  /** Extra classes for the select itself (its width in a toolbar). */
+  readonly selectClassName?: string;
+  /** A tooltip on the select (such as the full name of the picked option). */
+  readonly title?: string | undefined;
 }
 
 /** A native select with a visible label above it (the label names it for assistive tech). */
@@ -23,22 +29,32 @@ export function SelectField<T extends string>({
   onChange,
   disabled = false,
   className = '',
+  layout = 'stacked',
+  selectClassName = '',
+  title,
 }: SelectFieldProps<T>) {
   const id = useId();
+  const inline = layout === 'inline';
   return (
-    <div className={`flex min-w-0 flex-col gap-1 ${className}`}>
-      <label htmlFor={id} className="text-xs font-medium text-slate-600 dark:text-slate-300">
+    <div
+      className={`flex min-w-0 ${inline ? 'items-center gap-1.5' : 'flex-col gap-1'} ${className}`}
+    >
+      <label
+        htmlFor={id}
+        className="shrink-0 text-xs font-medium whitespace-nowrap text-slate-600 dark:text-slate-300"
+      >
         {label}
       </label>
       <select
         id={id}
         value={value}
+        title={title}
         disabled={disabled}
         onChange={(event) => {
           const picked = options.find((option) => option.value === event.target.value);
           if (picked) onChange(picked.value);
         }}
-        className={`h-9 min-w-0 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 disabled:opacity-60 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 ${FOCUS_RING}`}
+        className={`${inline ? 'h-8 text-[13px]' : 'h-9 text-sm'} min-w-0 rounded-md border border-slate-300 bg-white px-2 text-slate-900 disabled:opacity-60 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 ${FOCUS_RING} ${selectClassName}`}
       >
         {options.map((option) => (
           <option key={option.value} value={option.value}>

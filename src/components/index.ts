@@ -1,4 +1,5 @@
 /** Primitives that know nothing about runs. */
 export { Button, type ButtonProps } from './Button';
+export { ModalDialog, type ModalDialogProps } from './ModalDialog';
 export { SelectField, type SelectFieldProps, type SelectOption } from './SelectField';
 export { FOCUS_RING } from './focus-ring';

@@ -1,8 +1,120 @@
-/** Placeholder until this pane lands: the region the inspector layout mounts. */
-export function DecisionRecordPane() {
+import { useEffect, useRef, useState } from 'react';
+import { FOCUS_RING } from '../../components';
+import { createGuardTripReader, type GuardTrip } from '../../projections/decision-record';
+import type { RunState } from '../../state/run-store';
+import { useRunStore } from '../run';
+import { ContextPanel } from './ContextPanel';
+import { DecisionPanel } from './DecisionPanel';
+import { RecordTabs, useTabIds, type RecordTab } from './RecordTabs';
+import {
+  selectConversations,
+  selectCursor,
+  selectEscalation,
+  selectRunConfig,
+  selectSelectStep,
+  selectStatus,
+  selectSteps,
+  selectStreaming,
+} from './selectors';
+import { scrollToTop } from './scroll';
+import { StreamingCall } from './StreamingCall';
+
+/** One reader per mounted pane: it reads each new event once and keeps its answer otherwise. */
+function guardTripSelector(): (state: RunState) => readonly GuardTrip[] {
+  const read = createGuardTripReader();
+  return (state) => read(state.events);
+}
+
+function EmptyRecord({ running }: { readonly running: boolean }) {
   return (
-    <section aria-label="Decision record" className="h-full p-3 text-sm text-slate-500 dark:text-slate-400">
-      Decision record
+    <div className="px-4 py-8 text-center text-sm text-slate-600 dark:text-slate-400">
+      {running ? (
+        <p>The first step is being recorded…</p>
+      ) : (
+        <>
+          <p className="font-medium text-slate-800 dark:text-slate-200">No step to show yet</p>
+          <p className="mt-1 text-xs">
+            Press Run. Each step&apos;s decision, its evidence and the exact context its model call
+            sent appear here.
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The decision record of the selected step (the newest one while the cursor follows the run):
+ * a "Decision" view and a "Context" view, and while a call streams, its text token by token.
+ */
+export function DecisionRecordPane() {
+  const steps = useRunStore(selectSteps);
+  const cursor = useRunStore(selectCursor);
+  const status = useRunStore(selectStatus);
+  const streaming = useRunStore(selectStreaming);
+  const conversations = useRunStore(selectConversations);
+  const escalation = useRunStore(selectEscalation);
+  const config = useRunStore(selectRunConfig);
+  const selectStep = useRunStore(selectSelectStep);
+  const [selectTrips] = useState(guardTripSelector);
+  const trips = useRunStore(selectTrips);
+  const [tab, setTab] = useState<RecordTab>('decision');
+  const ids = useTabIds();
+
+  const regionRef = useRef<HTMLElement>(null);
+  const index = Math.min(cursor ?? steps.length - 1, steps.length - 1);
+
+  // The pane's scroll position (the DOM, outside React): another step's record starts at its top.
+  useEffect(() => {
+    const region = regionRef.current;
+    if (region && index >= 0) scrollToTop(region);
+  }, [index]);
+  const following = cursor === null;
+
+  return (
+    <section ref={regionRef} aria-label="Decision record" className="flex min-h-full flex-col">
+      <div className="sticky top-0 z-10 flex items-center gap-2 border-b border-slate-200 bg-white/95 px-2 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+        <RecordTabs selected={tab} onSelect={setTab} ids={ids} />
+        <div className="ml-auto flex items-center gap-2 pr-1">
+          {following ? (
+            steps.length > 0 && (
+              <span className="text-[11px] text-slate-500 dark:text-slate-400">
+                following the run
+              </span>
+            )
+          ) : (
+            <button
+              type="button"
+              onClick={() => selectStep(null)}
+              className={`rounded px-1.5 py-1 text-[11px] font-medium text-sky-700 hover:bg-sky-50 dark:text-sky-300 dark:hover:bg-sky-950/50 ${FOCUS_RING}`}
+            >
+              Follow newest
+            </button>
+          )}
+        </div>
+      </div>
+      {streaming && <StreamingCall />}
+      <div
+        role="tabpanel"
+        id={ids.panel(tab)}
+        aria-labelledby={ids.tab(tab)}
+        className="min-h-0 flex-1"
+      >
+        {index < 0 ? (
+          <EmptyRecord running={status === 'running'} />
+        ) : tab === 'decision' ? (
+          <DecisionPanel
+            steps={steps}
+            index={index}
+            trips={trips}
+            escalation={escalation}
+            config={config}
+            onSelect={selectStep}
+          />
+        ) : (
+          <ContextPanel steps={steps} index={index} conversations={conversations} />
+        )}
+      </div>
     </section>
   );
 }

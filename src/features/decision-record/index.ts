@@ -1,1 +1,2 @@
+/** The decision record: what the selected step decided, why, on what evidence. See README.md. */
 export { DecisionRecordPane } from './DecisionRecordPane';

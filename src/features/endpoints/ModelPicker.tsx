@@ -1,6 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { SelectField, type SelectOption } from '../../components';
 import type { MockSpeed } from '../../state/endpoints-store';
+import { ManageEndpoints } from './EndpointsDialog';
 import { useEndpoints } from './endpoints-context';
 import {
   selectEndpointActions,
@@ -22,7 +23,14 @@ const SPEED_OPTIONS: readonly SelectOption<SpeedValue>[] = [
  * The "Model" select (the built-in simulated model and the user's endpoints by name) and, for
  * the built-in model, its "Speed". Changing them never starts a run.
  */
-export function ModelPicker({ disabled = false }: { readonly disabled?: boolean }) {
+export function ModelPicker({
+  disabled = false,
+  layout = 'stacked',
+}: {
+  readonly disabled?: boolean;
+  /** `inline` puts each label beside its select, for a toolbar. */
+  readonly layout?: 'stacked' | 'inline';
+}) {
   const endpoints = useEndpoints(selectEndpoints);
   const selectedId = useEndpoints(selectSelectedId);
   const selected = useEndpoints(selectSelected);
@@ -32,14 +40,18 @@ export function ModelPicker({ disabled = false }: { readonly disabled?: boolean 
 
   return (
     <>
-      <SelectField
-        label="Model"
-        value={selectedId}
-        options={options}
-        onChange={actions.selectEndpoint}
-        disabled={disabled}
-        className="w-52"
-      />
+      <div className="flex items-end gap-1">
+        <SelectField
+          label="Model"
+          value={selectedId}
+          options={options}
+          onChange={actions.selectEndpoint}
+          disabled={disabled}
+          layout={layout}
+          {...(layout === 'inline' ? { selectClassName: 'w-48' } : { className: 'w-52' })}
+        />
+        <ManageEndpoints />
+      </div>
       {selected.kind === 'builtin' && (
         // Speed may change mid-run: the mock reads it at every wait.
         <SelectField
@@ -47,7 +59,8 @@ export function ModelPicker({ disabled = false }: { readonly disabled?: boolean 
           value={String(speed) as SpeedValue}
           options={SPEED_OPTIONS}
           onChange={(value) => actions.setSpeed(Number(value) as MockSpeed)}
-          className="w-20"
+          layout={layout}
+          {...(layout === 'inline' ? { selectClassName: 'w-[5.25rem]' } : { className: 'w-20' })}
         />
       )}
     </>

@@ -1,4 +1,6 @@
-/** Endpoints: pick the model runs use, and say what it is. See README.md. */
+/** Endpoints: pick the model runs use, manage the user's endpoints, say what a model is. See README.md. */
 export { EndpointsStoreProvider, useEndpoints } from './endpoints-context';
+export { CorsHelp } from './CorsHelp';
 export { ModelNote } from './ModelNote';
 export { ModelPicker } from './ModelPicker';
+export { selectSelectedKind } from './selectors';

@@ -10,3 +10,19 @@ export const selectEndpointActions = (state: EndpointsState) => ({
   selectEndpoint: state.selectEndpoint,
   setSpeed: state.setSpeed,
 });
+/** The kind of model runs use: 'builtin' (simulated: re-run at once) or 'user' (a real endpoint). */
+export const selectSelectedKind = (state: EndpointsState) => selectedEndpoint(state).kind;
+export const selectKeyed = (state: EndpointsState) => state.keyed;
+export const selectConnection = (state: EndpointsState) => state.connection;
+export const selectStorageWarning = (state: EndpointsState) => state.storageWarning;
+/** The user's endpoints (not the built-in one), as the store keeps them. */
+export const selectUserEndpoints = (state: EndpointsState) => state.endpoints;
+/** The store's actions for the dialog; stable functions, so select them with `useShallow`. */
+export const selectManageActions = (state: EndpointsState) => ({
+  addEndpoint: state.addEndpoint,
+  updateEndpoint: state.updateEndpoint,
+  removeEndpoint: state.removeEndpoint,
+  selectEndpoint: state.selectEndpoint,
+  setKey: state.setKey,
+  testConnection: state.testConnection,
+});

@@ -1,8 +1,113 @@
-/** Placeholder until this pane lands: the region the inspector layout mounts. */
+import {
+  useCallback,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
+import { buildTimeline } from '../../projections/timeline';
+import { useRunStore, useRunStoreApi } from '../run';
+import { ShortcutsLayer } from '../shortcuts';
+import { createCursorPainter } from './cursor-painter';
+import { usePlayback } from './playback';
+import { cursorView, selectPath, selectSelection, selectStatus, selectSteps } from './selectors';
+import { TimelineControls } from './TimelineControls';
+import { Scrubber } from './Scrubber';
+import { TimelineLegend } from './TimelineLegend';
+import { TimelineStrip } from './TimelineStrip';
+
+interface PlayheadRefs {
+  readonly strip: RefObject<HTMLDivElement | null>;
+  readonly scrubber: RefObject<HTMLInputElement | null>;
+  readonly position: RefObject<HTMLSpanElement | null>;
+}
+
+/**
+ * The playhead: marks the cursor cell, sets the scrubber and the step text from
+ * `store.subscribe` (STYLE rule 8). One painter per mounted pane (it remembers the cell it
+ * marked); it paints again whenever the strip re-renders, so a new cell gets the mark too.
+ */
+function usePlayhead(targets: PlayheadRefs, idPrefix: string, cells: unknown): void {
+  const store = useRunStoreApi();
+  const [painter] = useState(() =>
+    createCursorPainter({
+      strip: () => targets.strip.current,
+      cellAt: (index) => document.getElementById(`${idPrefix}${index}`),
+      scrubber: () => targets.scrubber.current,
+      position: () => targets.position.current,
+    }),
+  );
+  useLayoutEffect(() => {
+    painter.paint(cursorView(store.getState()));
+    return store.subscribe((state, previous) => {
+      if (
+        state.cursor !== previous.cursor ||
+        state.steps !== previous.steps ||
+        state.path !== previous.path ||
+        state.status !== previous.status
+      ) {
+        painter.paint(cursorView(state));
+      }
+    });
+    // `cells` is a dependency on purpose: a re-rendered strip may hold new cell elements.
+  }, [store, painter, cells]);
+}
+
+function TimelineBody() {
+  const store = useRunStoreApi();
+  const steps = useRunStore(selectSteps);
+  const path = useRunStore(selectPath);
+  const selection = useRunStore(selectSelection);
+  const live = useRunStore(selectStatus) === 'running';
+  const timeline = useMemo(() => buildTimeline(steps, path, selection), [steps, path, selection]);
+
+  const strip = useRef<HTMLDivElement>(null);
+  const scrubber = useRef<HTMLInputElement>(null);
+  const position = useRef<HTMLSpanElement>(null);
+  const idPrefix = `${useId()}step-`;
+  usePlayhead({ strip, scrubber, position }, idPrefix, timeline.cells);
+  usePlayback(store);
+
+  const onPick = useCallback((index: number) => store.getState().selectStep(index), [store]);
+
+  return (
+    <>
+      <TimelineControls positionRef={position} />
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {/* Fits its cells (up to the pane's width), so the scrubber spans exactly the strip. */}
+        <div className="w-fit max-w-full pt-1.5">
+          <TimelineStrip
+            cells={timeline.cells}
+            selectionActive={selection !== null}
+            live={live}
+            idPrefix={idPrefix}
+            stripRef={strip}
+            onPick={onPick}
+          />
+          <Scrubber scrubberRef={scrubber} />
+        </div>
+        <TimelineLegend selectedCount={timeline.selectedCount} />
+      </div>
+    </>
+  );
+}
+
+/**
+ * The timeline: one cell per step, coloured by kind, with a scrubber, transport and jumps to
+ * reflections and guard trips. Mounts the keyboard shortcuts (until the shell mounts them around
+ * the whole run view; a nested layer stays silent).
+ */
 export function TimelinePane() {
   return (
-    <section aria-label="Timeline" className="h-full p-3 text-sm text-slate-500 dark:text-slate-400">
-      Timeline
+    <section
+      aria-label="Timeline"
+      className="flex h-full min-h-0 flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100"
+    >
+      <ShortcutsLayer>
+        <TimelineBody />
+      </ShortcutsLayer>
     </section>
   );
 }

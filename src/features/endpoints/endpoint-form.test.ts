@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import type { UserEndpoint } from '../../state/endpoints-store';
+import { BLANK_ENDPOINT, endpointInput, formValues, hostOf, isNoResponse } from './endpoint-form';
+
+const ENDPOINT: UserEndpoint = {
+  id: 'endpoint-1',
+  kind: 'user',
+  name: 'Local llama',
+  baseUrl: 'http://127.0.0.1:8080/v1',
+  model: 'qwen2.5:7b',
+  protocol: 'tools',
+  includeUsage: false,
+  rememberKey: true,
+};
+
+describe('the endpoint form', () => {
+  it('opens an endpoint with its fields and an empty key', () => {
+    expect(formValues(ENDPOINT)).toEqual({
+      name: 'Local llama',
+      baseUrl: 'http://127.0.0.1:8080/v1',
+      model: 'qwen2.5:7b',
+      protocol: 'tools',
+      includeUsage: false,
+      rememberKey: true,
+      apiKey: '',
+    });
+  });
+
+  it('never hands the key to the endpoint it saves', () => {
+    const input = endpointInput({ ...BLANK_ENDPOINT, name: 'x', apiKey: 'sk-secret' });
+    expect(JSON.stringify(input)).not.toContain('sk-secret');
+  });
+
+  it('recognises a request that got no response at all', () => {
+    expect(isNoResponse('Got no response at all: the server is down…')).toBe(true);
+    expect(isNoResponse('The server said 401: check the API key.')).toBe(false);
+  });
+
+  it('shows only the host of a base URL', () => {
+    expect(hostOf('https://api.example.com/v1?token=abc')).toBe('api.example.com');
+    expect(hostOf('not a url')).toBe('not a url');
+  });
+});

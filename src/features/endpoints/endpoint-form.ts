@@ -1,0 +1,57 @@
+/** Pure: the endpoint form's values, and how they map to the store's input. No React. */
+import type { EndpointField, EndpointInput, UserEndpoint } from '../../state/endpoints-store';
+
+/** What the form holds; the key is separate from the endpoint (the store never persists it). */
+export interface EndpointFormValues {
+  readonly name: string;
+  readonly baseUrl: string;
+  readonly model: string;
+  readonly protocol: 'text' | 'tools';
+  readonly includeUsage: boolean;
+  readonly rememberKey: boolean;
+  /** A new key; '' keeps the endpoint's current key (or none). */
+  readonly apiKey: string;
+}
+
+/** A new endpoint's starting values: a local llama.cpp / Ollama style server. */
+export const BLANK_ENDPOINT: EndpointFormValues = {
+  name: '',
+  baseUrl: '',
+  model: '',
+  protocol: 'text',
+  includeUsage: true,
+  rememberKey: false,
+  apiKey: '',
+};
+
+/** The form's values for an endpoint being edited (its key is never shown back). */
+export function formValues(endpoint: UserEndpoint): EndpointFormValues {
+  const { name, baseUrl, model, protocol, includeUsage, rememberKey } = endpoint;
+  return { name, baseUrl, model, protocol, includeUsage, rememberKey, apiKey: '' };
+}
+
+/** What the store's addEndpoint / updateEndpoint take. */
+export function endpointInput(values: EndpointFormValues): EndpointInput {
+  const { name, baseUrl, model, protocol, includeUsage, rememberKey } = values;
+  return { name, baseUrl, model, protocol, includeUsage, rememberKey };
+}
+
+/** A validation message, shown under the field it names. */
+export interface FieldProblem {
+  readonly field: EndpointField;
+  readonly message: string;
+}
+
+/** Pure: did the test get no response at all (so the CORS help applies)? Matches the engine's wording. */
+export function isNoResponse(message: string): boolean {
+  return /^Got no response at all/i.test(message);
+}
+
+/** Pure: the endpoint's host, for a list row (never its path, where a secret could hide). */
+export function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
+  }
+}

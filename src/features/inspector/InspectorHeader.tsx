@@ -1,0 +1,24 @@
+import type { KeyValueStorage } from '../../state';
+import { ModelNote } from '../endpoints';
+import { ScenarioHeading } from './ScenarioHeading';
+import { ThemeToggle } from './ThemeToggle';
+
+/** The page's one heading, the scenario and its task, what the model is, and the theme switch. */
+export function InspectorHeader({ storage }: { readonly storage: KeyValueStorage }) {
+  return (
+    <header className="flex h-12 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-3 dark:border-slate-800 dark:bg-slate-950">
+      <img src="/favicon.svg" alt="" width={20} height={20} className="shrink-0" />
+      <h1
+        className="shrink-0 text-[15px] font-semibold tracking-tight"
+        title="Agent loops (ReAct, ReflAct and ACT) as an explicit state machine"
+      >
+        Loopscope
+      </h1>
+      <ScenarioHeading />
+      <div className="ml-auto flex max-w-[40%] min-w-0 shrink-0 items-center gap-3">
+        <ModelNote />
+        <ThemeToggle storage={storage} />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,103 @@
+import type { RefObject } from 'react';
+import {
+  Group,
+  Panel,
+  Separator,
+  useDefaultLayout,
+  type PanelImperativeHandle,
+  type PanelSize,
+} from 'react-resizable-panels';
+import { FOCUS_RING } from '../../components';
+import type { KeyValueStorage } from '../../state';
+import { DecisionRecordPane } from '../decision-record';
+import { PhaseGraphPane } from '../phase-graph';
+import { SettingsPane } from '../settings';
+import { TimelinePane } from '../timeline';
+
+/** Layout ids: the library saves each group's sizes under its id (bump to drop old layouts). */
+const ROWS_ID = 'loopscope.layout.rows.v1';
+const COLUMNS_ID = 'loopscope.layout.columns.v1';
+
+/** A 1px rule with an 8px hit area; the library gives it role="separator" and arrow keys. */
+const SEPARATOR = `relative shrink-0 bg-slate-200 outline-none transition-colors after:absolute after:content-[''] hover:bg-sky-400 data-[separator=active]:bg-sky-500 dark:bg-slate-800 dark:hover:bg-sky-600 ${FOCUS_RING} focus-visible:ring-offset-0`;
+const VERTICAL_RULE = `${SEPARATOR} w-px after:inset-y-0 after:-left-1 after:-right-1`;
+const HORIZONTAL_RULE = `${SEPARATOR} h-px after:inset-x-0 after:-top-1 after:-bottom-1`;
+const PANE = 'h-full min-h-0 overflow-hidden bg-white dark:bg-slate-950';
+
+export interface InspectorPanesProps {
+  readonly storage: KeyValueStorage;
+  readonly settingsRef: RefObject<PanelImperativeHandle | null>;
+  /** A collapsed settings pane is hidden: out of the tab order and the accessibility tree. */
+  readonly settingsCollapsed: boolean;
+  /** Told whenever the settings pane collapses or expands (also on mount). */
+  readonly onSettingsCollapsed: (collapsed: boolean) => void;
+}
+
+/**
+ * Settings (left, collapsible), the phase graph (centre) and the decision record (right) above
+ * the timeline. Sizes persist in `storage` so a reload keeps them.
+ */
+export function InspectorPanes({
+  storage,
+  settingsRef,
+  settingsCollapsed,
+  onSettingsCollapsed,
+}: InspectorPanesProps) {
+  const rows = useDefaultLayout({ id: ROWS_ID, storage });
+  const columns = useDefaultLayout({ id: COLUMNS_ID, storage });
+  const onSettingsResize = (size: PanelSize) => onSettingsCollapsed(size.inPixels < 1);
+
+  return (
+    <Group
+      orientation="vertical"
+      id={ROWS_ID}
+      defaultLayout={rows.defaultLayout}
+      onLayoutChanged={rows.onLayoutChanged}
+      className="min-h-0 flex-1"
+    >
+      <Panel id="main" minSize="30%">
+        <Group
+          orientation="horizontal"
+          id={COLUMNS_ID}
+          defaultLayout={columns.defaultLayout}
+          onLayoutChanged={columns.onLayoutChanged}
+          className="h-full"
+        >
+          <Panel
+            id="settings"
+            panelRef={settingsRef}
+            collapsible
+            collapsedSize={0}
+            minSize={220}
+            defaultSize="22%"
+            maxSize="40%"
+            onResize={onSettingsResize}
+            className={PANE}
+          >
+            <div
+              id="inspector-settings"
+              hidden={settingsCollapsed}
+              className="h-full overflow-auto"
+            >
+              <SettingsPane />
+            </div>
+          </Panel>
+          <Separator aria-label="Resize settings" className={VERTICAL_RULE} />
+          <Panel id="graph" minSize="25%" className={PANE}>
+            <PhaseGraphPane />
+          </Panel>
+          <Separator aria-label="Resize decision record" className={VERTICAL_RULE} />
+          <Panel id="record" minSize={260} defaultSize="30%" className={PANE}>
+            <div className="h-full overflow-auto">
+              <DecisionRecordPane />
+            </div>
+          </Panel>
+        </Group>
+      </Panel>
+      <Separator aria-label="Resize timeline" className={HORIZONTAL_RULE} />
+      <Panel id="timeline" minSize={96} defaultSize="28%" className={PANE}>
+        <TimelinePane />
+      </Panel>
+    </Group>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { usePanelRef } from 'react-resizable-panels';
+import type { Scenario } from '../../engine';
+import type { KeyValueStorage } from '../../state';
+import type { RunStoreDeps, RunStoreInitial } from '../../state/run-store';
+import { RunStoreProvider } from '../run';
+import { ShortcutsLayer } from '../shortcuts';
+import { InspectorHeader } from './InspectorHeader';
+import { InspectorPanes } from './InspectorPanes';
+import { RunBanner } from './RunBanner';
+import { TopBar } from './TopBar';
+
+export interface InspectorViewProps {
+  readonly scenarios: readonly Scenario[];
+  readonly initial: RunStoreInitial;
+  /** The runner's I/O: the app passes a real clock and the model chooser. */
+  readonly deps?: RunStoreDeps;
+  /** Where the theme and the pane sizes persist (localStorage in the app). */
+  readonly storage: KeyValueStorage;
+}
+
+/**
+ * The inspector: one run store for the page; header, top bar, banner, then the resizable panes
+ * (settings, phase graph, decision record; the timeline below). It fills the window.
+ */
+export function InspectorView({ scenarios, initial, deps, storage }: InspectorViewProps) {
+  const settingsRef = usePanelRef();
+  const [settingsCollapsed, setSettingsCollapsed] = useState(false);
+  const toggleSettings = () => {
+    const panel = settingsRef.current;
+    if (!panel) return;
+    if (panel.isCollapsed()) panel.expand();
+    else panel.collapse();
+  };
+  return (
+    <RunStoreProvider scenarios={scenarios} initial={initial} {...(deps ? { deps } : {})}>
+      {/* One keyboard layer for the page (the timeline's own layer then only renders). */}
+      <ShortcutsLayer>
+        <div className="flex h-screen min-h-0 flex-col overflow-hidden bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+          <InspectorHeader storage={storage} />
+          <TopBar settingsCollapsed={settingsCollapsed} onToggleSettings={toggleSettings} />
+          <RunBanner />
+          <main className="flex min-h-0 flex-1 flex-col">
+            <InspectorPanes
+              storage={storage}
+              settingsRef={settingsRef}
+              settingsCollapsed={settingsCollapsed}
+              onSettingsCollapsed={setSettingsCollapsed}
+            />
+          </main>
+        </div>
+      </ShortcutsLayer>
+    </RunStoreProvider>
+  );
+}

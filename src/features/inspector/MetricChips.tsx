@@ -1,0 +1,69 @@
+import { useEffect, useRef } from 'react';
+import { useRunStore } from '../run';
+import { metricChips, formatDuration, selectLiveMetrics, type ChipTone } from './metrics';
+import { selectError, selectStatus, selectTrace } from './selectors';
+import type { RunState } from '../../state/run-store';
+
+const selectSteps = (state: RunState) => state.steps;
+
+/** How often the live time ticks (a tenth of a second is all it shows). */
+const TICK_MS = 100;
+
+const TONE: Record<ChipTone, string> = {
+  neutral:
+    'border-slate-200 bg-white text-slate-700 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300',
+  accent:
+    'border-violet-300 bg-violet-50 text-violet-900 dark:border-violet-700 dark:bg-violet-950/60 dark:text-violet-100',
+  good: 'border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-100',
+  warn: 'border-amber-300 bg-amber-50 text-amber-900 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100',
+  bad: 'border-rose-300 bg-rose-50 text-rose-900 dark:border-rose-800 dark:bg-rose-950/60 dark:text-rose-100',
+};
+
+/** Writes the run's elapsed time into `target` from a timer while it runs (skips React). */
+function useElapsed(running: boolean) {
+  const target = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (!running) return;
+    const start = performance.now();
+    const timer = setInterval(() => {
+      if (target.current) target.current.textContent = formatDuration(performance.now() - start);
+    }, TICK_MS);
+    return () => clearInterval(timer);
+  }, [running]);
+  return target;
+}
+
+/** The run's counters, one chip each, readable as "<name>: <value>"; live while it runs. */
+export function MetricChips() {
+  const metrics = useRunStore(selectLiveMetrics);
+  const status = useRunStore(selectStatus);
+  const steps = useRunStore(selectSteps);
+  const trace = useRunStore(selectTrace);
+  const error = useRunStore(selectError);
+  const elapsed = useElapsed(status === 'running');
+  const chips = metricChips({
+    metrics,
+    status,
+    steps,
+    stopReason: trace?.stopReason ?? null,
+    failed: error !== null,
+  });
+  return (
+    <section aria-label="Metrics" className="min-w-0">
+      <ul className="flex items-center gap-1.5">
+        {chips.map((chip) => (
+          <li
+            key={chip.name}
+            title={chip.hint}
+            className={`flex h-6 shrink-0 items-center gap-1 rounded-full border px-2.5 text-xs whitespace-nowrap ${TONE[chip.tone]}`}
+          >
+            <span className="opacity-80">{chip.name}:</span>{' '}
+            <span ref={chip.live ? elapsed : undefined} className="font-semibold tabular-nums">
+              {chip.value}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

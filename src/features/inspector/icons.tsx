@@ -1,0 +1,95 @@
+/** Small line icons (16px, currentColor), decorative: callers give the control its name. */
+import type { ReactNode, SVGProps } from 'react';
+
+function Icon({ children, ...rest }: SVGProps<SVGSVGElement> & { readonly children: ReactNode }) {
+  return (
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      width={16}
+      height={16}
+      viewBox="0 0 16 16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.5}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      {...rest}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export const SunIcon = () => (
+  <Icon>
+    <circle cx="8" cy="8" r="3" />
+    <path d="M8 1.5v1.5M8 13v1.5M1.5 8H3M13 8h1.5M3.4 3.4l1 1M11.6 11.6l1 1M3.4 12.6l1-1M11.6 4.4l1-1" />
+  </Icon>
+);
+
+export const MoonIcon = () => (
+  <Icon>
+    <path d="M13.5 9.5A5.5 5.5 0 0 1 6.5 2.5a5.5 5.5 0 1 0 7 7Z" />
+  </Icon>
+);
+
+export const MonitorIcon = () => (
+  <Icon>
+    <rect x="1.75" y="2.5" width="12.5" height="8.5" rx="1.25" />
+    <path d="M5.5 14h5M8 11v3" />
+  </Icon>
+);
+
+export const SidebarIcon = () => (
+  <Icon>
+    <rect x="1.75" y="2.5" width="12.5" height="11" rx="1.25" />
+    <path d="M6 2.5v11" />
+  </Icon>
+);
+
+export const GearIcon = () => (
+  <Icon>
+    <circle cx="8" cy="8" r="2" />
+    <path d="M8 1.75v1.5M8 12.75v1.5M1.75 8h1.5M12.75 8h1.5M3.6 3.6l1.05 1.05M11.35 11.35l1.05 1.05M3.6 12.4l1.05-1.05M11.35 4.65l1.05-1.05" />
+  </Icon>
+);
+
+export const PlayIcon = () => (
+  <Icon fill="currentColor" stroke="none">
+    <path d="M4.5 2.8v10.4a.6.6 0 0 0 .9.5l8.3-5.2a.6.6 0 0 0 0-1L5.4 2.3a.6.6 0 0 0-.9.5Z" />
+  </Icon>
+);
+
+export const StepIcon = () => (
+  <Icon>
+    <path d="M3.5 3v10l6.5-5z" fill="currentColor" stroke="none" />
+    <path d="M12.5 3v10" />
+  </Icon>
+);
+
+export const PauseIcon = () => (
+  <Icon fill="currentColor" stroke="none">
+    <rect x="4" y="3" width="2.75" height="10" rx=".6" />
+    <rect x="9.25" y="3" width="2.75" height="10" rx=".6" />
+  </Icon>
+);
+
+export const StopIcon = () => (
+  <Icon fill="currentColor" stroke="none">
+    <rect x="3.5" y="3.5" width="9" height="9" rx="1.2" />
+  </Icon>
+);
+
+export const ResetIcon = () => (
+  <Icon>
+    <path d="M2.75 8a5.25 5.25 0 1 0 1.6-3.78" />
+    <path d="M2.5 2.5v3h3" />
+  </Icon>
+);
+
+export const CloseIcon = () => (
+  <Icon>
+    <path d="M4 4l8 8M12 4l-8 8" />
+  </Icon>
+);

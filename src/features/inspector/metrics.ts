@@ -1,0 +1,134 @@
+/** Pure: the run's metrics as chips, live while it runs. No React. */
+import type { LoopEvent, Metrics, Step, StopReason, Trigger } from '../../engine';
+import type { RunState, RunStatus } from '../../state/run-store';
+import { STOP_LABEL, TRIGGER_LABEL } from './labels';
+
+/** The metrics so far: the run's final ones, else those the last `step-end` carried. */
+export function liveMetrics(events: readonly LoopEvent[], final: Metrics | null): Metrics | null {
+  if (final) return final;
+  for (let index = events.length - 1; index >= 0; index -= 1) {
+    const event = events[index];
+    if (event?.type === 'step-end') return event.metrics;
+  }
+  return null;
+}
+
+/** Selector: the metrics so far (the same object until a step ends, so no extra renders). */
+export const selectLiveMetrics = (state: RunState) => liveMetrics(state.events, state.metrics);
+
+/** "stall", or "2 stall, 1 cadence": what triggered the run's reflections, most frequent first. */
+export function triggerSummary(steps: readonly Step[]): string {
+  const counts = new Map<Trigger, number>();
+  for (const step of steps) {
+    if (step.kind === 'reflection' && step.trigger) {
+      counts.set(step.trigger, (counts.get(step.trigger) ?? 0) + 1);
+    }
+  }
+  const entries = [...counts].sort((a, b) => b[1] - a[1]);
+  if (entries.length === 1) return TRIGGER_LABEL[entries[0]![0]];
+  return entries.map(([trigger, count]) => `${count} ${TRIGGER_LABEL[trigger]}`).join(', ');
+}
+
+/** "0.8 s", "12 s", "2 min 5 s". */
+export function formatDuration(ms: number): string {
+  if (ms < 10_000) return `${(ms / 1000).toFixed(1)} s`;
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+export type ChipTone = 'neutral' | 'accent' | 'good' | 'warn' | 'bad';
+
+export interface MetricChip {
+  readonly name: string;
+  readonly value: string;
+  readonly tone: ChipTone;
+  /** The chip's value is written live from a timer (the Time chip while running). */
+  readonly live?: boolean;
+  readonly hint?: string;
+}
+
+export interface ChipInput {
+  readonly metrics: Metrics | null;
+  readonly status: RunStatus;
+  readonly steps: readonly Step[];
+  readonly stopReason: StopReason | null;
+  /** The run failed before it could record a trace. */
+  readonly failed: boolean;
+}
+
+const STOP_TONE: Record<StopReason, ChipTone> = {
+  answer: 'good',
+  escalate: 'bad',
+  error: 'bad',
+  max_steps: 'warn',
+  stalled: 'warn',
+  cancelled: 'neutral',
+};
+
+/** Pure: the chips, in the order the top bar shows them. */
+export function metricChips({
+  metrics,
+  status,
+  steps,
+  stopReason,
+  failed,
+}: ChipInput): MetricChip[] {
+  const empty = status === 'running' ? '…' : '–';
+  const show = (pick: (metrics: Metrics) => number) => (metrics ? count(pick(metrics)) : empty);
+  const reflections = metrics?.reflections ?? 0;
+  const triggers = triggerSummary(steps);
+  const chips: MetricChip[] = [
+    { name: 'LLM calls', value: show((m) => m.llmCalls), tone: 'neutral' },
+    {
+      name: 'Reflections',
+      value: metrics ? `${count(reflections)}${triggers ? ` (${triggers})` : ''}` : empty,
+      tone: reflections > 0 ? 'accent' : 'neutral',
+      hint: 'Reflection steps, with what triggered them',
+    },
+    { name: 'Tool calls', value: show((m) => m.toolCalls), tone: 'neutral' },
+    {
+      name: 'Empty calls',
+      value: show((m) => m.emptyToolCalls),
+      tone: 'neutral',
+      hint: 'Tool calls that found nothing',
+    },
+    {
+      name: 'Duplicate hits',
+      value: show((m) => m.duplicateToolHits),
+      tone: (metrics?.duplicateToolHits ?? 0) > 0 ? 'warn' : 'neutral',
+      hint: 'Tool calls that repeated an earlier one',
+    },
+  ];
+  if (metrics && metrics.fabricationHits > 0) {
+    chips.push({ name: 'Fabrication hits', value: count(metrics.fabricationHits), tone: 'bad' });
+  }
+  if (metrics && metrics.attempts > 1) {
+    chips.push({ name: 'Attempts', value: count(metrics.attempts), tone: 'neutral' });
+  }
+  chips.push(
+    {
+      name: 'Tokens',
+      value: metrics
+        ? `${count(metrics.promptTokens)} in / ${count(metrics.completionTokens)} out`
+        : empty,
+      tone: 'neutral',
+      hint: 'Prompt tokens in, completion tokens out',
+    },
+    {
+      name: 'Time',
+      value: status === 'running' ? '0.0 s' : metrics ? formatDuration(metrics.latencyMs) : '–',
+      tone: 'neutral',
+      live: status === 'running',
+      hint: status === 'running' ? 'Time since the run started' : 'Time spent in model calls',
+    },
+    {
+      name: 'Stop reason',
+      value: stopReason ? STOP_LABEL[stopReason] : failed ? 'error' : empty,
+      tone: stopReason ? STOP_TONE[stopReason] : failed ? 'bad' : 'neutral',
+    },
+  );
+  return chips;
+}

@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import type { ConfigOverrides } from '../../engine';
+import { useEndpoints, selectSelectedKind } from '../endpoints';
+import { useRunStoreApi } from '../run';
+
+/** How long the panel waits for more changes before it re-runs (a burst of typing is one run). */
+export const RERUN_DELAY_MS = 300;
+
+/**
+ * Applies settings changes. With the built-in simulated or scripted model a change also re-runs
+ * the scenario once the changes pause (when it ran before); with a real endpoint it waits for Run.
+ */
+export function useLiveSettings(): {
+  readonly live: boolean;
+  readonly apply: (change: ConfigOverrides) => void;
+} {
+  const store = useRunStoreApi();
+  const live = useEndpoints(selectSelectedKind) !== 'user';
+  const [changes, setChanges] = useState(0);
+
+  // Outside system: a timer that re-runs the scenario; a newer change restarts it.
+  useEffect(() => {
+    if (changes === 0) return;
+    const timer = setTimeout(() => {
+      const state = store.getState();
+      if (state.status !== 'idle') void state.run();
+    }, RERUN_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [changes, store]);
+
+  const apply = (change: ConfigOverrides) => {
+    store.getState().updateOverrides(change);
+    if (live) setChanges((count) => count + 1);
+  };
+  return { live, apply };
+}

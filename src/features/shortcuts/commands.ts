@@ -1,0 +1,83 @@
+/**
+ * What each shortcut action does to a run store. The timeline's buttons call the same functions,
+ * so a key and its button can never disagree.
+ */
+import { nextMark, timelineMarks } from '../../projections/timeline';
+import type { RunState, RunStore } from '../../state/run-store';
+import type { ShortcutAction } from './keymap';
+
+/** The step the inspector shows: the cursor, or the newest step while it follows the run. */
+export function shownStep(state: Pick<RunState, 'cursor' | 'steps'>): number {
+  return state.cursor ?? state.steps.length - 1;
+}
+
+/** Starts playback (from the first step when the cursor is on the last) or pauses it. */
+export function togglePlayback(store: RunStore): void {
+  const state = store.getState();
+  if (state.playing) {
+    state.setPlaying(false);
+    return;
+  }
+  if (state.steps.length === 0) return;
+  const atEnd = shownStep(state) >= state.steps.length - 1;
+  if (atEnd && state.status !== 'running') state.selectStep(0);
+  else if (state.cursor === null) state.selectStep(shownStep(state));
+  state.setPlaying(true);
+}
+
+/**
+ * Moves the cursor to the next (1) or previous (-1) reflection or guard trip; stays when there
+ * is none. Guard trips include guards that deny nothing (a stall exit, a budget stop).
+ */
+export function jumpToMark(store: RunStore, mark: 'reflection' | 'guard', direction: 1 | -1): void {
+  const state = store.getState();
+  if (state.steps.length === 0) return;
+  const marks = timelineMarks(state.steps, state.path);
+  const found = nextMark(
+    mark === 'reflection' ? marks.reflections : marks.guardTrips,
+    shownStep(state),
+    direction,
+  );
+  if (found !== null) state.selectStep(found);
+}
+
+/**
+ * Does what a shortcut asks. `show-help` is the layer's own business (it opens the dialog), so
+ * it returns false here; every other action returns true.
+ */
+export function performShortcut(store: RunStore, action: ShortcutAction): boolean {
+  const state = store.getState();
+  switch (action) {
+    case 'previous-step':
+      state.moveCursor(-1);
+      return true;
+    case 'next-step':
+      state.moveCursor(1);
+      return true;
+    case 'first-step':
+      state.cursorTo('first');
+      return true;
+    case 'last-step':
+      // While the run streams, End goes back to following its newest step.
+      if (state.status === 'running') state.selectStep(null);
+      else state.cursorTo('last');
+      return true;
+    case 'toggle-playback':
+      togglePlayback(store);
+      return true;
+    case 'previous-reflection':
+      jumpToMark(store, 'reflection', -1);
+      return true;
+    case 'next-reflection':
+      jumpToMark(store, 'reflection', 1);
+      return true;
+    case 'previous-guard':
+      jumpToMark(store, 'guard', -1);
+      return true;
+    case 'next-guard':
+      jumpToMark(store, 'guard', 1);
+      return true;
+    case 'show-help':
+      return false;
+  }
+}

@@ -1,0 +1,98 @@
+/** How each cell kind looks: its colours (light and dark), its glyph and its name in the legend. */
+import type { ReactNode } from 'react';
+import type { TimelineKind } from '../../projections/timeline';
+
+/**
+ * Cell colours per kind. Outcomes (answer, escalation) are solid so a run's end stands out;
+ * an empty action is hollow and dashed: the call found nothing. Glyph and text keep at least
+ * 4.5:1 against their fill in both themes.
+ */
+export const KIND_STYLE: Record<TimelineKind, string> = {
+  action:
+    'border-sky-300 bg-sky-100 text-sky-900 dark:border-sky-700 dark:bg-sky-900/70 dark:text-sky-100',
+  empty:
+    'border-dashed border-amber-500 bg-white text-amber-800 dark:border-amber-400/80 dark:bg-slate-950 dark:text-amber-300',
+  reflection:
+    'border-violet-300 bg-violet-100 text-violet-900 dark:border-violet-600 dark:bg-violet-900/70 dark:text-violet-100',
+  answer:
+    'border-emerald-700 bg-emerald-700 text-white dark:border-emerald-400 dark:bg-emerald-400 dark:text-emerald-950',
+  escalation:
+    'border-rose-700 bg-rose-700 text-white dark:border-rose-400 dark:bg-rose-400 dark:text-rose-950',
+  reprompt:
+    'border-amber-300 bg-amber-100 text-amber-900 dark:border-amber-600 dark:bg-amber-900/60 dark:text-amber-100',
+  attempt:
+    'border-fuchsia-300 bg-fuchsia-100 text-fuchsia-900 dark:border-fuchsia-600 dark:bg-fuchsia-900/70 dark:text-fuchsia-100',
+};
+
+export const KIND_NAME: Record<TimelineKind, string> = {
+  action: 'Action',
+  empty: 'Empty action',
+  reflection: 'Reflection',
+  answer: 'Answer',
+  escalation: 'Escalation',
+  reprompt: 'Reprompt',
+  attempt: 'Attempt reflection',
+};
+
+/** Legend order: the loop's usual course, then the exceptions. */
+export const KIND_ORDER: readonly TimelineKind[] = [
+  'action',
+  'empty',
+  'reflection',
+  'answer',
+  'escalation',
+  'reprompt',
+  'attempt',
+];
+
+const STROKE = {
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 1.75,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
+
+const GLYPH_PATHS: Record<TimelineKind, ReactNode> = {
+  action: <path {...STROKE} d="M3 8h9M8.5 4.5 12 8l-3.5 3.5" />,
+  empty: <circle {...STROKE} cx="8" cy="8" r="4.25" />,
+  reflection: (
+    <path
+      fill="currentColor"
+      d="M8 2.25 9.55 6.45 13.75 8 9.55 9.55 8 13.75 6.45 9.55 2.25 8 6.45 6.45Z"
+    />
+  ),
+  answer: <path {...STROKE} strokeWidth={2} d="M3.5 8.5 6.5 11.5 12.5 4.5" />,
+  escalation: (
+    <>
+      <path {...STROKE} strokeWidth={2} d="M8 3.5v5.25" />
+      <circle fill="currentColor" cx="8" cy="12" r="1.2" />
+    </>
+  ),
+  reprompt: <path {...STROKE} d="M12.5 8a4.5 4.5 0 1 1-1.35-3.2M12.5 3v2.5H10" />,
+  attempt: <path {...STROKE} d="M4.5 13.5v-11M4.5 3h7l-1.75 2.75L11.5 8.5h-7" />,
+};
+
+/** The kind's glyph: a second cue besides colour, for colour-blind eyes and print. */
+export function KindGlyph({
+  kind,
+  className = 'h-3.5 w-3.5',
+}: {
+  readonly kind: TimelineKind;
+  readonly className?: string;
+}) {
+  return (
+    <svg viewBox="0 0 16 16" aria-hidden="true" className={`shrink-0 ${className}`}>
+      {GLYPH_PATHS[kind]}
+    </svg>
+  );
+}
+
+/** The red notch above a cell where a guard tripped (size and colour from `className`). */
+export function GuardMark({ className }: { readonly className: string }) {
+  return (
+    <svg viewBox="0 0 10 6" aria-hidden="true" className={`shrink-0 ${className}`}>
+      <path fill="currentColor" d="M0 0h10L5 6Z" />
+    </svg>
+  );
+}

@@ -1,0 +1,61 @@
+/** Narrow selectors over the run store, defined once at module scope (STYLE rule 7). */
+import { nextMark, stepPosition, timelineMarks } from '../../projections/timeline';
+import type { RunState } from '../../state/run-store';
+import { shownStep } from '../shortcuts';
+
+export const selectSteps = (state: RunState) => state.steps;
+export const selectPath = (state: RunState) => state.path;
+export const selectSelection = (state: RunState) => state.selection;
+export const selectStatus = (state: RunState) => state.status;
+export const selectPlaying = (state: RunState) => state.playing;
+export const selectPlaybackMs = (state: RunState) => state.playbackMs;
+export const selectStepCount = (state: RunState) => state.steps.length;
+
+/** Which moves the toolbar offers, as bits: a number, so the toolbar re-renders only on a flip. */
+export const NAV = {
+  back: 1,
+  forward: 2,
+  previousReflection: 4,
+  nextReflection: 8,
+  previousGuard: 16,
+  nextGuard: 32,
+  /** The cursor is pinned while the run streams: End goes back to following it. */
+  canFollow: 64,
+} as const;
+
+/** The moves open from the cursor (see NAV). Runs on every store change: O(1) after the first. */
+export const selectNavigation = (state: RunState): number => {
+  const count = state.steps.length;
+  if (count === 0) return 0;
+  const at = shownStep(state);
+  const marks = timelineMarks(state.steps, state.path);
+  let bits = 0;
+  if (at > 0) bits |= NAV.back;
+  if (at < count - 1) bits |= NAV.forward;
+  if (nextMark(marks.reflections, at, -1) !== null) bits |= NAV.previousReflection;
+  if (nextMark(marks.reflections, at, 1) !== null) bits |= NAV.nextReflection;
+  if (nextMark(marks.guardTrips, at, -1) !== null) bits |= NAV.previousGuard;
+  if (nextMark(marks.guardTrips, at, 1) !== null) bits |= NAV.nextGuard;
+  if (state.status === 'running' && state.cursor !== null) bits |= NAV.canFollow;
+  return bits;
+};
+
+/** What the cursor shows, for the playhead painter (which runs outside React). */
+export function cursorView(state: RunState): { index: number | null; text: string } {
+  const count = state.steps.length;
+  if (count === 0) {
+    return {
+      index: null,
+      text: state.status === 'running' ? 'Waiting for the first step…' : 'No steps yet',
+    };
+  }
+  const index = shownStep(state);
+  const step = state.steps[index];
+  if (!step) return { index: null, text: 'No steps yet' };
+  let text = stepPosition(step, count);
+  // A guard that denied nothing (a stall exit, a budget stop) is not in the step's own words.
+  const guard = timelineMarks(state.steps, state.path).guards.get(index);
+  if (guard && !text.includes(guard)) text += ` · guard: ${guard}`;
+  if (state.status === 'running' && state.cursor === null) text += ' · live';
+  return { index, text };
+}

@@ -1,0 +1,50 @@
+/** Helpers the phase graph's two modes share: tones, the current phase, the last path entry. */
+import type { PathEntry, PhaseId, PhaseSpec, Step } from '../engine';
+import type { NodeTone, PhaseGraphMachine, PhaseGraphRun } from './phase-graph';
+
+const TERMINAL_TONE: Partial<Record<PhaseId, NodeTone>> = {
+  answered: 'success',
+  escalated: 'stop',
+  failed: 'stop',
+  cancelled: 'neutral',
+};
+
+/** Pure: how a phase looks, from its place in the machine. */
+export function phaseTone(phase: PhaseSpec): NodeTone {
+  if (phase.ends === 'no') return phase.id.includes('reflecting') ? 'reflect' : 'phase';
+  return TERMINAL_TONE[phase.id] ?? 'warn';
+}
+
+/** "1 step", "2 steps". */
+export const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/**
+ * Pure: the path entry the graph marks as last: the run's newest, or with a cursor the one that
+ * led into the cursor's step (else the newest entry up to it).
+ */
+export function lastEntryIndex(
+  path: readonly PathEntry[],
+  steps: readonly Step[],
+  cursor: number | null,
+  machine: PhaseGraphMachine,
+): number {
+  if (cursor === null) return path.length - 1;
+  const phase = steps[cursor]?.phase;
+  const into = (entry: PathEntry) =>
+    machine.transitions.find((candidate) => candidate.id === entry.transition)?.to === phase;
+  let fallback = -1;
+  for (let i = 0; i < path.length; i++) {
+    const entry = path[i] as PathEntry;
+    if (entry.step === null || entry.step > cursor) break;
+    fallback = i;
+    if (entry.step === cursor && into(entry)) return i;
+  }
+  return fallback;
+}
+
+/** Pure: the phase to highlight: the cursor step's phase, else the run's. */
+export function currentPhase(run: PhaseGraphRun): PhaseId | null {
+  const cursor = run.cursor ?? null;
+  if (cursor !== null) return run.steps[cursor]?.phase ?? run.phase;
+  return run.phase;
+}

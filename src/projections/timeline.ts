@@ -1,0 +1,290 @@
+/**
+ * Pure: a run's steps as timeline cells — one per step, with the kind that colours it, a short
+ * label, a tooltip, the marks a user jumps between (reflections, guard trips) and whether the
+ * phase graph's selection went through it. No React; the timeline pane renders what this returns.
+ */
+import {
+  TRANSITIONS,
+  type Guard,
+  type PathEntry,
+  type PhaseId,
+  type Step,
+  type TransitionSpec,
+} from '../engine';
+
+/** What colours a cell. `empty` is an action whose observation found nothing (or only a repeat). */
+export type TimelineKind =
+  'action' | 'empty' | 'reflection' | 'answer' | 'escalation' | 'reprompt' | 'attempt';
+
+/** What the phase graph selected (the run store's `selection`). */
+export type TimelineSelection =
+  | { readonly kind: 'phase'; readonly id: PhaseId }
+  | { readonly kind: 'transition'; readonly id: string };
+
+export interface TimelineCell {
+  /** The step's index in the trace (0-based). */
+  readonly index: number;
+  readonly attempt: number;
+  readonly kind: TimelineKind;
+  /** What the step is, in words: "reflection (stall)", "empty action", "escalation (fabrication)". */
+  readonly description: string;
+  /** A few characters that fit under the cell: the tool, the trigger, "answer". */
+  readonly label: string;
+  /** The tooltip: description, call, observation and guard, one per line. */
+  readonly title: string;
+  /** The phase graph's selection went through this step. */
+  readonly selected: boolean;
+  /** A reflection (in an attempt or between attempts): `[` / `]` stop here. */
+  readonly reflection: boolean;
+  /** The guard that tripped at this step, or null. */
+  readonly guard: Guard | null;
+  /** The first step of an attempt after the first: the timeline draws a boundary before it. */
+  readonly attemptStart: boolean;
+}
+
+/** The steps a user jumps between, ascending. */
+export interface TimelineMarks {
+  readonly reflections: readonly number[];
+  readonly guardTrips: readonly number[];
+  /** The guard that tripped at each of `guardTrips`. */
+  readonly guards: ReadonlyMap<number, Guard>;
+}
+
+export interface Timeline extends TimelineMarks {
+  readonly cells: readonly TimelineCell[];
+  /** How many cells the selection went through (0 with no selection). */
+  readonly selectedCount: number;
+}
+
+/** The guard behind each guard transition that records no denied policy on its step. */
+const GUARD_OF_TRANSITION: Readonly<Record<string, Guard>> = {
+  'duplicate-blocked': 'duplicate_tool_call',
+  'duplicate-escalate': 'duplicate_tool_call',
+  'stall-exit': 'stall_exit',
+  fabrication: 'fabrication',
+  reprompt: 'unparseable',
+  unparseable: 'unparseable',
+  'budget-exhausted': 'max_steps',
+};
+
+const TRANSITION_BY_ID: ReadonlyMap<string, TransitionSpec> = new Map(
+  TRANSITIONS.map((spec) => [spec.id, spec]),
+);
+
+/**
+ * Pure: the step each path entry belongs to. An entry without a step (a budget stop, a model
+ * error, a cancel) belongs to the last step recorded before it, or to none at the run's start.
+ */
+export function pathSteps(path: readonly PathEntry[]): (number | null)[] {
+  let last: number | null = null;
+  return path.map((entry) => {
+    if (entry.step !== null) last = entry.step;
+    return last;
+  });
+}
+
+function isEmptyAction(step: Step): boolean {
+  const observation = step.observation;
+  return observation !== null && (observation.empty || !observation.ok);
+}
+
+/** Pure: the cell kind of a step. */
+export function timelineKind(step: Step): TimelineKind {
+  switch (step.kind) {
+    case 'action':
+      return isEmptyAction(step) ? 'empty' : 'action';
+    case 'reflection':
+      return 'reflection';
+    case 'answer':
+      return 'answer';
+    case 'escalate':
+      return 'escalation';
+    case 'reprompt':
+      return 'reprompt';
+    case 'attempt_reflection':
+      return 'attempt';
+  }
+}
+
+/** Pure: what a step is, in words ("reflection (stall)", "escalation (duplicate_tool_call)"). */
+export function describeStep(step: Step): string {
+  switch (timelineKind(step)) {
+    case 'action':
+      return 'action';
+    case 'empty':
+      if (step.observation?.repeatOf !== undefined) return 'empty action (repeat)';
+      return step.observation?.ok === false ? 'empty action (tool error)' : 'empty action';
+    case 'reflection':
+      return step.trigger ? `reflection (${step.trigger})` : 'reflection';
+    case 'answer':
+      return 'answer';
+    case 'escalation': {
+      const reason = step.decision.policy.reason;
+      return `escalation (${reason ?? 'by the model'})`;
+    }
+    case 'reprompt':
+      return 'reprompt';
+    case 'attempt':
+      return `reflection on attempt ${step.attempt}`;
+  }
+}
+
+/**
+ * Pure: "Step 1 · 2 of 5 · reflection (stall)". Steps are named by their trace index (as the
+ * decision record and evidence refs name them), then placed by position.
+ */
+export function stepPosition(step: Step, total: number): string {
+  const tool = step.kind === 'action' ? step.decision.action?.tool : undefined;
+  const base = `Step ${step.index} · ${step.index + 1} of ${total} · ${describeStep(step)}`;
+  return tool ? `${base} · ${tool}` : base;
+}
+
+function shortLabel(step: Step): string {
+  switch (step.kind) {
+    case 'action':
+      return step.decision.action?.tool ?? 'action';
+    case 'reflection':
+      return step.trigger ?? 'reflect';
+    case 'answer':
+      return 'answer';
+    case 'escalate':
+      return step.decision.policy.reason ?? 'escalate';
+    case 'reprompt':
+      return 'reprompt';
+    case 'attempt_reflection':
+      return `attempt ${step.attempt}`;
+  }
+}
+
+/** At most this many characters of a call's arguments in a tooltip: enough to tell calls apart. */
+const ARGS_IN_TITLE = 120;
+
+/** The tooltip leaves out the step count, so a cell's title stays put while a run grows. */
+function titleOf(step: Step, guard: Guard | null): string {
+  const lines = [`Step ${step.index} · ${describeStep(step)}`];
+  if (step.attempt > 1 || step.kind === 'attempt_reflection') lines.push(`Attempt ${step.attempt}`);
+  const call = step.decision.action;
+  if (call) {
+    const args = JSON.stringify(call.args);
+    const shown = args.length > ARGS_IN_TITLE ? `${args.slice(0, ARGS_IN_TITLE - 1)}…` : args;
+    lines.push(`${call.tool} ${shown}`);
+  }
+  const observation = step.observation;
+  if (observation) {
+    if (observation.repeatOf !== undefined) {
+      lines.push(`Observation: repeat of step ${observation.repeatOf}`);
+    } else if (!observation.ok) lines.push('Observation: tool error');
+    else lines.push(`Observation: ${observation.empty ? 'empty' : 'found something'}`);
+  }
+  if (guard) lines.push(`Guard tripped: ${guard}`);
+  return lines.join('\n');
+}
+
+/** Pure: the guard that tripped at each step (a denied policy, or a guard transition). */
+export function guardTrips(
+  steps: readonly Step[],
+  path: readonly PathEntry[],
+): ReadonlyMap<number, Guard> {
+  const trips = new Map<number, Guard>();
+  const owners = pathSteps(path);
+  path.forEach((entry, position) => {
+    const owner = owners[position];
+    const guard = GUARD_OF_TRANSITION[entry.transition];
+    if (owner === null || owner === undefined || !guard || owner >= steps.length) return;
+    if (TRANSITION_BY_ID.get(entry.transition)?.kind !== 'guard') return;
+    trips.set(owner, guard);
+  });
+  for (const step of steps) {
+    const { outcome, reason } = step.decision.policy;
+    if (outcome === 'denied' && reason) trips.set(step.index, reason);
+  }
+  return trips;
+}
+
+/** Pure: the steps the selection went through (a phase: stayed in, entered or left it). */
+export function selectedSteps(
+  steps: readonly Step[],
+  path: readonly PathEntry[],
+  selection: TimelineSelection | null,
+): ReadonlySet<number> {
+  const chosen = new Set<number>();
+  if (!selection) return chosen;
+  if (selection.kind === 'phase') {
+    for (const step of steps) if (step.phase === selection.id) chosen.add(step.index);
+  }
+  const owners = pathSteps(path);
+  path.forEach((entry, position) => {
+    const owner = owners[position];
+    if (owner === null || owner === undefined || owner >= steps.length) return;
+    if (selection.kind === 'transition') {
+      if (entry.transition === selection.id) chosen.add(owner);
+      return;
+    }
+    const spec = TRANSITION_BY_ID.get(entry.transition);
+    if (spec && (spec.from === selection.id || spec.to === selection.id)) chosen.add(owner);
+  });
+  return chosen;
+}
+
+/** Marks by steps and path array: selectors ask on every store change, the arrays rarely change. */
+const marksCache = new WeakMap<readonly Step[], WeakMap<readonly PathEntry[], TimelineMarks>>();
+
+/** Pure (memoised on its arrays): the reflections and guard trips of a run. */
+export function timelineMarks(steps: readonly Step[], path: readonly PathEntry[]): TimelineMarks {
+  let byPath = marksCache.get(steps);
+  const known = byPath?.get(path);
+  if (known) return known;
+  const guards = guardTrips(steps, path);
+  const marks: TimelineMarks = {
+    reflections: steps
+      .filter((step) => step.kind === 'reflection' || step.kind === 'attempt_reflection')
+      .map((step) => step.index),
+    guardTrips: [...guards.keys()].sort((a, b) => a - b),
+    guards,
+  };
+  if (!byPath) {
+    byPath = new WeakMap();
+    marksCache.set(steps, byPath);
+  }
+  byPath.set(path, marks);
+  return marks;
+}
+
+/** Pure: the run's steps as timeline cells, with the marks and the selection. */
+export function buildTimeline(
+  steps: readonly Step[],
+  path: readonly PathEntry[],
+  selection: TimelineSelection | null,
+): Timeline {
+  const marks = timelineMarks(steps, path);
+  const trips = marks.guards;
+  const chosen = selectedSteps(steps, path, selection);
+  const cells = steps.map((step, position): TimelineCell => {
+    const reflection = step.kind === 'reflection' || step.kind === 'attempt_reflection';
+    const guard = trips.get(step.index) ?? null;
+    const previous = position > 0 ? steps[position - 1] : undefined;
+    return {
+      index: step.index,
+      attempt: step.attempt,
+      kind: timelineKind(step),
+      description: describeStep(step),
+      label: shortLabel(step),
+      title: titleOf(step, guard),
+      selected: chosen.has(step.index),
+      reflection,
+      guard,
+      attemptStart: previous !== undefined && previous.attempt !== step.attempt,
+    };
+  });
+  return { cells, ...marks, selectedCount: chosen.size };
+}
+
+/** Pure: the next (1) or previous (-1) mark after `from` in ascending `marks`, or null. */
+export function nextMark(marks: readonly number[], from: number, direction: 1 | -1): number | null {
+  if (direction === 1) return marks.find((mark) => mark > from) ?? null;
+  for (let i = marks.length - 1; i >= 0; i -= 1) {
+    const mark = marks[i] as number;
+    if (mark < from) return mark;
+  }
+  return null;
+}

@@ -3,3 +3,5 @@ export { Button, type ButtonProps } from './Button';
 export { ModalDialog, type ModalDialogProps } from './ModalDialog';
 export { SelectField, type SelectFieldProps, type SelectOption } from './SelectField';
 export { FOCUS_RING } from './focus-ring';
+export { JsonView } from './JsonView';
+export { Markdown } from './Markdown';

@@ -41,6 +41,8 @@ export type EndpointResult =
 export interface ConnectionStatus {
   readonly state: 'testing' | 'ok' | 'failed';
   readonly message: string;
+  /** A failed test's stable code (`network`: no response at all, so the CORS help applies). */
+  readonly code?: string;
 }
 
 /** How fast the built-in model streams (a divisor of its simulated latency; 0: no waiting). */
@@ -347,6 +349,7 @@ export function createEndpointsStore(deps: EndpointsStoreDeps): EndpointsStore {
         const status: ConnectionStatus = {
           state: result.ok ? 'ok' : 'failed',
           message: result.message,
+          ...(result.code ? { code: result.code } : {}),
         };
         // The endpoint may have been changed or removed while the test ran: keep no stale result.
         return findUser(id) === endpoint ? report(status) : status;

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { FOCUS_RING } from '../../components';
-import { JsonView } from '../../components/JsonView';
+import { JsonView } from '../../components';
 import {
   GUARD_LABEL,
   type DecisionRecordView,

@@ -1,4 +1,4 @@
-import { Markdown } from '../../components/Markdown';
+import { Markdown } from '../../components';
 import type { ScratchpadPart } from '../../projections/decision-record';
 import { Section } from './Section';
 

@@ -3,7 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../components';
 import type { UserEndpoint } from '../../state/endpoints-store';
 import { CorsHelp } from './CorsHelp';
-import { hostOf, isNoResponse } from './endpoint-form';
+import { hostOf } from './endpoint-form';
 import { useEndpoints } from './endpoints-context';
 import { selectConnection, selectKeyed, selectManageActions, selectSelectedId } from './selectors';
 
@@ -74,7 +74,7 @@ function EndpointRow({
             </span>
             {connection.message}
           </p>
-          {connection.state === 'failed' && isNoResponse(connection.message) && (
+          {connection.state === 'failed' && connection.code === 'network' && (
             <div className="mt-2 rounded-md border border-rose-200 bg-rose-50 p-2.5 text-rose-900 dark:border-rose-900 dark:bg-rose-950/50 dark:text-rose-100">
               <CorsHelp />
             </div>

@@ -42,11 +42,6 @@ export interface FieldProblem {
   readonly message: string;
 }
 
-/** Pure: did the test get no response at all (so the CORS help applies)? Matches the engine's wording. */
-export function isNoResponse(message: string): boolean {
-  return /^Got no response at all/i.test(message);
-}
-
 /** Pure: the endpoint's host, for a list row (never its path, where a secret could hide). */
 export function hostOf(baseUrl: string): string {
   try {

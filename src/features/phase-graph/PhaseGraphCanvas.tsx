@@ -216,6 +216,8 @@ export function PhaseGraphCanvas({
       nodesFocusable
       edgesFocusable
       deleteKeyCode={null}
+      // Space belongs to the timeline's playback shortcut, not to panning.
+      panActivationKeyCode={null}
       selectionKeyCode={null}
       multiSelectionKeyCode={null}
       zoomOnDoubleClick={false}

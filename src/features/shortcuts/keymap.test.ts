@@ -108,6 +108,10 @@ describe('focusKind', () => {
     expect(focusKind(element('DIV', { role: 'menuitem' }))).toBe('widget');
   });
 
+  it('treats a radio button as a widget: its group moves with the arrow keys', () => {
+    expect(focusKind(element('INPUT', { type: 'radio' }))).toBe('widget');
+  });
+
   it('lets an element opt in with data-shortcuts="allow" (the timeline strip)', () => {
     expect(focusKind(element('DIV', { role: 'listbox', 'data-shortcuts': 'allow' }))).toBe('other');
   });

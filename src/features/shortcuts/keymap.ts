@@ -99,7 +99,7 @@ const WIDGET_ROLES = new Set([
 ]);
 
 /** Input types that are pressed rather than typed into. */
-const PRESSABLE_INPUTS = new Set(['button', 'submit', 'reset', 'checkbox', 'radio', 'image']);
+const PRESSABLE_INPUTS = new Set(['button', 'submit', 'reset', 'checkbox', 'image']);
 
 /**
  * Pure: how the focused element treats keys. An element marked `data-shortcuts="allow"` (the
@@ -113,6 +113,8 @@ export function focusKind(target: FocusTarget | null): FocusKind {
   if (tag === 'textarea' || tag === 'select') return 'field';
   if (tag === 'input') {
     const type = (target.getAttribute('type') ?? 'text').toLowerCase();
+    // A radio group moves its selection with the arrow keys: a widget, not a button.
+    if (type === 'radio') return 'widget';
     return PRESSABLE_INPUTS.has(type) ? 'pressable' : 'field';
   }
   const role = target.getAttribute('role');

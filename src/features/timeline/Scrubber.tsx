@@ -32,6 +32,8 @@ export function Scrubber({
 }) {
   const store = useRunStoreApi();
   const count = useRunStore(selectStepCount);
+  // Nothing to scrub before the first step: an empty track with a thumb would read as a control.
+  if (count === 0) return null;
   return (
     <div className="px-3">
       <div style={{ ...ALIGN_TO_CELLS, '--cells': Math.max(1, count) } as CSSProperties}>

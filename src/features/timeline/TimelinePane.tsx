@@ -7,6 +7,7 @@ import {
   useState,
   type RefObject,
 } from 'react';
+import { FOCUS_RING } from '../../components';
 import { buildTimeline } from '../../projections/timeline';
 import { useRunStore, useRunStoreApi } from '../run';
 import { ShortcutsLayer } from '../shortcuts';
@@ -75,7 +76,12 @@ function TimelineBody() {
   return (
     <>
       <TimelineControls positionRef={position} />
-      <div className="min-h-0 flex-1 overflow-y-auto">
+      <div
+        className={`min-h-0 flex-1 overflow-y-auto ${FOCUS_RING}`}
+        tabIndex={0}
+        role="group"
+        aria-label="Timeline steps and legend"
+      >
         {/* Fits its cells (up to the pane's width), so the scrubber spans exactly the strip. */}
         <div className="w-fit max-w-full pt-1.5">
           <TimelineStrip

@@ -101,14 +101,17 @@ describe('testConnection', () => {
   it('no response at all: the CORS explanation with each server flag', async () => {
     server.use(http.get('*/v1/models', () => HttpResponse.error()));
     const result = await test();
-    expect(result.ok).toBe(false);
+    expect(result).toMatchObject({ ok: false, code: 'network' });
     expect(result.message).toContain('(CORS)');
     for (const hint of corsHelp()) expect(result.message).toContain(hint.setting);
   });
 
   it('a page that is not a model list, and a bad base URL', async () => {
     server.use(http.get('*/v1/models', () => HttpResponse.text('<html>welcome</html>')));
-    expect((await test()).message).toContain('/v1');
+    expect(await test()).toMatchObject({
+      code: 'not_openai',
+      message: expect.stringContaining('/v1'),
+    });
     expect(await test({ ...ENDPOINT, baseUrl: 'file:///etc' })).toMatchObject({ ok: false });
   });
 });

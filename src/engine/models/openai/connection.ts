@@ -16,6 +16,8 @@ import type { EndpointSettings, HttpDeps } from './types';
 export interface ConnectionResult {
   readonly ok: boolean;
   readonly message: string;
+  /** On failure, a stable code: the client's error codes (`network`, `http_401`, …), `timeout` or `not_openai`. */
+  readonly code?: string;
   readonly models?: string[];
 }
 
@@ -60,7 +62,8 @@ async function probeChat(endpoint: EndpointSettings, deps: HttpDeps): Promise<Co
     return answered;
   } catch (error) {
     if (stop.signal.aborted) return answered;
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    const code = error instanceof ModelError ? error.code : 'model_failed';
+    return { ok: false, code, message: error instanceof Error ? error.message : String(error) };
   }
 }
 
@@ -73,7 +76,12 @@ export async function testConnection(
   try {
     url = endpointUrl(endpoint.baseUrl, 'models');
   } catch (error) {
-    return { ok: false, message: error instanceof ModelError ? error.message : String(error) };
+    const code = error instanceof ModelError ? error.code : 'bad_endpoint';
+    return {
+      ok: false,
+      code,
+      message: error instanceof ModelError ? error.message : String(error),
+    };
   }
   const timer = new AbortController();
   const cancel = deps.setTimer(LIST_TIMEOUT_MS, () => timer.abort());
@@ -88,12 +96,13 @@ export async function testConnection(
     const payload = parseLoose(await raceAbort(response.text(), timer.signal));
     if (!response.ok) {
       const error = statusError(response.status, serverError(payload), 1);
-      return { ok: false, message: redact(error.message, endpoint.apiKey) };
+      return { ok: false, code: error.code, message: redact(error.message, endpoint.apiKey) };
     }
     const models = modelIds(payload);
     if (!models) {
       return {
         ok: false,
+        code: 'not_openai',
         message: `The server answered, but ${where(url)} is not an OpenAI-compatible model list: check that the base URL ends in /v1.`,
       };
     }
@@ -102,10 +111,11 @@ export async function testConnection(
     if (timer.signal.aborted) {
       return {
         ok: false,
+        code: 'timeout',
         message: `No answer within ${LIST_TIMEOUT_MS / 1000} s from ${where(url)}: the server is busy or hung.`,
       };
     }
-    return { ok: false, message: networkError(`GET ${where(url)}`, 1).message };
+    return { ok: false, code: 'network', message: networkError(`GET ${where(url)}`, 1).message };
   } finally {
     cancel();
   }

@@ -15,6 +15,7 @@ import shopopsHappy from './shopops-happy.json';
 import shopopsHostileLoop from './shopops-hostile-loop.json';
 import shopopsFabricatedAgreement from './shopops-fabricated-agreement.json';
 import shopopsBackedAgreement from './shopops-backed-agreement.json';
+import shopopsProseReply from './shopops-prose-reply.json';
 import triagePriorityRetry from './triage-priority-retry.json';
 
 /** Raw JSON of the built-in scenarios, in the order the app and `loop eval` list them. */
@@ -31,6 +32,7 @@ export const BUILTIN_FILES: readonly unknown[] = [
   shopopsHostileLoop,
   shopopsFabricatedAgreement,
   shopopsBackedAgreement,
+  shopopsProseReply,
   triagePriorityRetry,
 ];
 

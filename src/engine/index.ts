@@ -12,6 +12,7 @@ export {
 } from './machine';
 export { step } from './loop/step';
 export { runLoop, type RunOptions } from './loop/runner';
+export { prepareFork, ForkError, type ForkPoint } from './loop/fork';
 export { initialState, type LoopState } from './loop/state';
 export type { Effect, LoopInput } from './loop/kit';
 export { buildTrace, toTraceJson } from './trace/build';
@@ -56,6 +57,7 @@ export {
   scenarioModel,
   type ScenarioRunOptions,
   type ScenarioModelOptions,
+  scriptedCallsUsed,
 } from './run-scenario';
 export * from './models/simulated';
 export { isCorrect } from './grading';

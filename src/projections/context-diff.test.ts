@@ -22,6 +22,7 @@ function callStep(index: number, conversation: number | null, length = 0, text =
             latencyMs: 0,
             ttftMs: null,
             reasoning: null,
+            toolCall: null,
           },
     reflection: null,
     decision: {

@@ -98,6 +98,28 @@ describe('the inspector side of the run store', () => {
     expect(store.getState().path.at(-1)?.transition).toBe('answer-accepted');
   });
 
+  it("forks a recorded run: the prefix replayed, the rest live under the lane's own settings", async () => {
+    const source = storeFor('rca-search-stall');
+    const trace = await source.getState().run();
+    if (!trace) throw new Error('no trace');
+    const lane = storeFor('rca-search-stall');
+    lane.getState().updateOverrides({ reflection: { gating: 'off' } });
+    const forked = await lane.getState().run({ fork: { trace, atStep: 1 } });
+    expect(forked?.forkedFrom).toEqual({ step: 1 });
+    expect(forked?.steps[0]).toEqual(trace.steps[0]);
+    expect(forked?.stopReason).toBe('stalled');
+    expect(lane.getState().steps[0]).toEqual(trace.steps[0]);
+  });
+
+  it('reports a fork that cannot be made by its code', async () => {
+    const source = storeFor('shopops-happy');
+    const trace = await source.getState().run();
+    if (!trace) throw new Error('no trace');
+    const lane = storeFor('shopops-happy');
+    await lane.getState().run({ fork: { trace, atStep: 42 } });
+    expect(lane.getState().error?.code).toBe('fork_out_of_range');
+  });
+
   it('merges settings changes field by field and resets them', () => {
     const store = storeFor('rca-search-stall');
     store.getState().updateOverrides({ reflection: { gating: 'fixed' } });

@@ -13,6 +13,7 @@ import {
   type ModelAdapter,
   type Protocol,
   type Scenario,
+  type Step,
 } from '../engine';
 import { createOpenAIModel, type HttpDeps } from '../engine';
 import { selectedEndpoint, type EndpointsStore } from './endpoints-store';
@@ -23,8 +24,15 @@ export interface RunModel {
   readonly protocol?: Protocol;
 }
 
-/** Picks the model of a run for a scenario under its resolved config. */
-export type ModelChooser = (scenario: Scenario, config: LoopConfig) => RunModel;
+/**
+ * Picks the model of a run for a scenario under its resolved config; `replayed` are the steps a
+ * fork replays (a scripted model goes on with the replies after theirs).
+ */
+export type ModelChooser = (
+  scenario: Scenario,
+  config: LoopConfig,
+  replayed?: readonly Step[],
+) => RunModel;
 
 export interface ModelChooserDeps {
   readonly endpoints: EndpointsStore;
@@ -53,7 +61,7 @@ function afterReady(model: ModelAdapter, ready: () => Promise<void>): ModelAdapt
 
 /** Creates the chooser the run store calls at the start of each run. */
 export function createModelChooser(deps: ModelChooserDeps): ModelChooser {
-  return (scenario, config) => {
+  return (scenario, config, replayed = []) => {
     const state = deps.endpoints.getState();
     const endpoint = selectedEndpoint(state);
     if (endpoint.kind === 'user') {
@@ -69,7 +77,9 @@ export function createModelChooser(deps: ModelChooserDeps): ModelChooser {
       );
       return { model, protocol: endpoint.protocol };
     }
-    if (scenario.model.kind === 'scripted') return { model: scenarioModel(scenario, { config }) };
+    if (scenario.model.kind === 'scripted') {
+      return { model: scenarioModel(scenario, { config, replayed }) };
+    }
     if (state.builtinTransport === 'in-process') {
       const { sleep } = deps;
       // Read at every wait, so a speed change applies to the live run, as it does over the wire.

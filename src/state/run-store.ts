@@ -6,6 +6,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
+  ForkError,
   ModelError,
   runScenario,
   scenarioConfig,
@@ -98,7 +99,7 @@ export interface RunState extends RunData, ViewState {
    * Runs the selected scenario under the overrides (paused before its first call when asked).
    * Never rejects: failures land in `error`.
    */
-  run(options?: { readonly paused?: boolean }): Promise<Trace | null>;
+  run(options?: RunOptions): Promise<Trace | null>;
   /** Aborts the live run; it ends with stop reason `cancelled` and keeps what it recorded. */
   stop(): void;
   /** Stops a live run and clears its results; the scenario and overrides stay as chosen. */
@@ -128,6 +129,16 @@ export interface RunState extends RunData, ViewState {
 }
 
 export type RunStore = StoreApi<RunState>;
+
+export interface RunOptions {
+  /** Start paused before the first model call (Step). */
+  readonly paused?: boolean;
+  /**
+   * Fork a recorded run of the selected scenario: replay its steps before `atStep` without
+   * calling the model, then go on live under the current overrides.
+   */
+  readonly fork?: { readonly trace: Trace; readonly atStep: number };
+}
 
 export interface RunStoreInitial {
   readonly scenarioId: string;
@@ -210,7 +221,9 @@ export function selectedScenario(state: RunState): Scenario {
 }
 
 function toFailure(error: unknown): RunFailure {
-  if (error instanceof ModelError) return { code: error.code, message: error.message };
+  if (error instanceof ModelError || error instanceof ForkError) {
+    return { code: error.code, message: error.message };
+  }
   const message = error instanceof Error ? error.message : String(error);
   return { code: 'run_failed', message: `The run failed: ${message}` };
 }
@@ -283,9 +296,12 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
         });
         try {
           const base = scenarioConfig(scenario, state.overrides);
+          const replayed = options.fork
+            ? options.fork.trace.steps.slice(0, options.fork.atStep)
+            : [];
           const chosen: RunModel = deps.model
-            ? deps.model(scenario, base)
-            : { model: scenarioModel(scenario, { config: base }) };
+            ? deps.model(scenario, base, replayed)
+            : { model: scenarioModel(scenario, { config: base, replayed }) };
           const model = watchedModel(chosen.model, gate, (request) => {
             if (!current()) return;
             set((data) => {
@@ -303,6 +319,7 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
               : base;
           const trace = await runScenario(scenario, config, {
             model,
+            ...(options.fork ? { fork: options.fork } : {}),
             ...(deps.clock ? { clock: deps.clock } : {}),
             signal: controller.signal,
             onEvent: (event) => {

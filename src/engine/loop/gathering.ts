@@ -22,6 +22,8 @@ import {
  * max actions first), then the reflection gate, then the action call.
  */
 export function enterGathering(s: Draft, fx: Effect[]): void {
+  // A snapshot (all fields are immutable values or append-only views): a fork re-decides from it.
+  s.beforeGate = { ...s, beforeGate: null };
   const step = s.history.length;
   s.callConversation = s.attemptConversation;
   if (s.counters.actionSteps >= s.config.maxSteps) {

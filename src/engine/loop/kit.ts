@@ -4,6 +4,7 @@
  * never changed, so `step()` stays pure.
  */
 import type { ReflectionEntry } from '../attempts';
+import type { LoopConfig } from '../config';
 import { transition, type PhaseId } from '../machine';
 import type { ModelRequest } from '../models/spec';
 import type { CallPurpose, LoopEvent } from '../trace/events';
@@ -50,7 +51,12 @@ export type LoopInput =
     }
   | { readonly type: 'model-call-fail'; readonly error: RunError }
   | { readonly type: 'tool-run-end'; readonly result: ToolResult }
-  | { readonly type: 'run-cancel' };
+  | { readonly type: 'run-cancel' }
+  /**
+   * A replayed run goes on live from here under `config`: the pending model call is decided again
+   * (budget, reflection gate) as if the new config had been in force when gathering began.
+   */
+  | { readonly type: 'run-fork'; readonly config: LoopConfig };
 
 export const ALLOWED: PolicyOutcome = { outcome: 'allowed', reason: null };
 

@@ -20,7 +20,8 @@ import type { LoopEvent } from '../trace/events';
 import type { Trace } from '../trace/types';
 import type { ToolCall, ToolResult } from '../types';
 import type { Effect, LoopInput } from './kit';
-import { initialState } from './state';
+import type { ForkPoint } from './fork';
+import { initialState, type LoopState } from './state';
 import { step } from './step';
 
 export interface RunOptions {
@@ -33,6 +34,8 @@ export interface RunOptions {
   readonly signal?: AbortSignal;
   readonly onEvent?: (event: LoopEvent) => void;
   readonly tokens?: TokenCounter;
+  /** Go on from a replayed fork point (see `prepareFork`) instead of starting afresh. */
+  readonly from?: ForkPoint;
 }
 
 const CANCEL: LoopInput = { type: 'run-cancel' };
@@ -49,10 +52,10 @@ export async function runLoop(options: RunOptions): Promise<Trace> {
   const clock = options.clock ?? createVirtualClock();
   const memory = options.memory ?? createMemoryStore();
   const tokens = options.tokens ?? sharedTokenCounter();
-  let [state, effects] = step(initialState(scenario, config), {
-    type: 'run-start',
-    priorReflections: memory.list(),
-  });
+  let [state, effects]: [LoopState, readonly Effect[]] = options.from
+    ? [options.from.state, options.from.effects]
+    : step(initialState(scenario, config), { type: 'run-start', priorReflections: memory.list() });
+  if (options.from) for (const event of options.from.events) onEvent?.(event);
   for (;;) {
     let next: LoopInput | null = null;
     for (const effect of effects) next = (await carryOut(effect)) ?? next;

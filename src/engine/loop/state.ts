@@ -78,6 +78,13 @@ export interface LoopState {
   readonly runReflections: readonly ReflectionEntry[];
   /** The run is over: no effect will produce another input. */
   readonly done: boolean;
+  /**
+   * The state as it was when `gathering` last began, before the budget check and the reflection
+   * gate decided: a fork re-decides from here under its own config. Null elsewhere.
+   */
+  readonly beforeGate: LoopState | null;
+  /** Set when this run was forked from a recorded run: the step it continued live from. */
+  readonly forkedFrom: { readonly step: number } | null;
 }
 
 export const FRESH_COUNTERS: Counters = {
@@ -126,5 +133,7 @@ export function initialState(scenario: Scenario, config: LoopConfig): LoopState 
     priorReflections: [],
     runReflections: [],
     done: false,
+    beforeGate: null,
+    forkedFrom: null,
   };
 }

@@ -10,6 +10,7 @@ import { checkAnswer, endAttempt, finishRun, onAttemptReflection, startAttempt }
 import { enterGathering, onReflectionReply } from './gathering';
 import {
   addMetrics,
+  callModel,
   decision,
   denied,
   emit,
@@ -55,7 +56,29 @@ export function step(state: LoopState, input: LoopInput): [LoopState, Effect[]] 
       s.stopReason = 'cancelled';
       finishRun(s, fx);
       break;
+    case 'run-fork':
+      return fork(state, input.config);
   }
+  return [s, fx];
+}
+
+/** Goes on from a replayed state under a new config: the pending call is planned again. */
+function fork(state: LoopState, config: LoopState['config']): [LoopState, Effect[]] {
+  const pending = state.pending;
+  if (pending?.kind !== 'model') throw new Error('A fork must start where a model call is due');
+  const forkedFrom = { step: state.history.length };
+  const fx: Effect[] = [];
+  if (state.beforeGate && (pending.purpose === 'action' || pending.purpose === 'reflection')) {
+    const s: Draft = { ...state.beforeGate, config, forkedFrom };
+    enterGathering(s, fx);
+    return [s, fx];
+  }
+  const s: Draft = { ...state, config, forkedFrom };
+  const { purpose, trigger, reward, framing } = pending;
+  callModel(s, fx, purpose, trigger, {
+    ...(reward !== undefined ? { reward } : {}),
+    ...(framing !== undefined ? { framing } : {}),
+  });
   return [s, fx];
 }
 
@@ -71,6 +94,7 @@ function onModelEnd(s: Draft, fx: Effect[], input: ModelEnd): void {
     latencyMs: input.latencyMs,
     ttftMs: input.ttftMs,
     reasoning: input.reasoning,
+    toolCall: input.toolCall,
   };
   addMetrics(s, {
     llmCalls: 1,

@@ -11,12 +11,16 @@ export interface ScriptedModel extends ModelAdapter {
   readonly calls: readonly ModelRequest['purpose'][];
 }
 
-/** Creates a scripted model with its own call counters (one per run). */
+/**
+ * Creates a scripted model with its own call counters (one per run). `skip` starts them later:
+ * a fork that replayed some calls goes on with the entries after them.
+ */
 export function createScriptedModel(
   spec: Pick<ScriptedModelSpec, 'turns' | 'reflections'>,
+  skip: { readonly turns?: number; readonly reflections?: number } = {},
 ): ScriptedModel {
-  let turn = 0;
-  let reflection = 0;
+  let turn = skip.turns ?? 0;
+  let reflection = skip.reflections ?? 0;
   const calls: ModelRequest['purpose'][] = [];
   const next = (purpose: ModelRequest['purpose']): string => {
     const reflective = purpose === 'reflection' || purpose === 'attempt-reflection';

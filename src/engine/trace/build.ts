@@ -17,6 +17,7 @@ export function buildTrace(state: LoopState): Trace {
     steps: state.history.steps.toArray(),
     metrics: { ...state.metrics },
     path: state.path.toArray(),
+    forkedFrom: state.forkedFrom,
     conversations: state.conversations.map((conversation) => conversation.toArray()),
   };
 }
@@ -40,6 +41,7 @@ function stepJson(step: Step, conversations: Trace['conversations']): Record<str
     usageEstimated: modelCall.usageEstimated,
     ttftMs: modelCall.ttftMs,
     reasoning: modelCall.reasoning,
+    toolCall: modelCall.toolCall,
   };
   return {
     index: rest.index,
@@ -75,5 +77,6 @@ export function toTraceJson(trace: Trace): Record<string, unknown> {
     steps: trace.steps.map((step) => stepJson(step, trace.conversations)),
     metrics: trace.metrics,
     path: trace.path,
+    forkedFrom: trace.forkedFrom,
   };
 }

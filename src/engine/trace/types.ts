@@ -59,6 +59,12 @@ export interface ModelCallRecord {
   readonly ttftMs: number | null;
   /** Extension: reasoning text the model streamed apart from its answer (llama.cpp, vLLM), or null. */
   readonly reasoning: string | null;
+  /** Extension: the native tool call of the reply (`tools` protocol), or null; a fork replays it. */
+  readonly toolCall: {
+    readonly id: string;
+    readonly name: string;
+    readonly arguments: string;
+  } | null;
 }
 
 export interface Step {
@@ -117,6 +123,8 @@ export interface Trace {
   readonly metrics: Metrics;
   /** Extension: every machine transition the run took, with the step that took it. */
   readonly path: readonly PathEntry[];
+  /** Extension: set when the run was forked from a recorded run: the step it went on live from. */
+  readonly forkedFrom: { readonly step: number } | null;
   readonly conversations: readonly (readonly Message[])[];
 }
 

@@ -39,9 +39,13 @@ export function createSimulatedModel(
       const output = reply.text + (reply.toolCall ? reply.toolCall.arguments : '');
       const completionTokens = tokens.countText(output);
       const { ttftMs, msPerToken, msPerPromptToken } = reply.timing;
-      await spend?.(ttftMs + promptTokens * msPerPromptToken);
+      // Whole milliseconds: simulated time then adds up exactly, wherever the clock stands (a
+      // fork's replayed prefix starts its clock elsewhere and must still match byte for byte).
+      await spend?.(Math.round(ttftMs + promptTokens * msPerPromptToken));
       const parts = pieces(reply.text);
-      const perPiece = parts.length ? (completionTokens * msPerToken) / parts.length : 0;
+      const perPiece = parts.length
+        ? Math.round((completionTokens * msPerToken) / parts.length)
+        : 0;
       for (const [index, text] of parts.entries()) {
         if (index > 0) await spend?.(perPiece);
         yield { type: 'text-delta', text };

@@ -1,0 +1,98 @@
+/**
+ * Forking a recorded run: its steps up to a point are replayed through the pure step function
+ * (no model call, no tool run: the recorded replies and observations are fed back), then the run
+ * goes on live under a new config. The replayed prefix is the recorded one, byte for byte.
+ */
+import type { LoopConfig } from '../config';
+import type { Scenario } from '../scenario/types';
+import type { LoopEvent } from '../trace/events';
+import type { Step, Trace } from '../trace/types';
+import type { Effect, LoopInput } from './kit';
+import { initialState, type LoopState } from './state';
+import { step } from './step';
+
+/** Where a fork goes on live: the replayed state, its pending effects, the prefix's events. */
+export interface ForkPoint {
+  readonly state: LoopState;
+  readonly effects: readonly Effect[];
+  /** The events the replay emitted (run-start, the prefix's steps): a view shows them first. */
+  readonly events: readonly LoopEvent[];
+}
+
+/** A fork that cannot be made: the step does not exist, or the trace does not replay. */
+export class ForkError extends Error {
+  constructor(
+    readonly code: 'fork_out_of_range' | 'fork_diverged',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ForkError';
+  }
+}
+
+/** Pure: the inputs that made a recorded step (a model reply, then the executed tool's result). */
+function* inputsOf(steps: readonly Step[]): Generator<LoopInput> {
+  for (const recorded of steps) {
+    const call = recorded.modelCall;
+    if (call) {
+      yield {
+        type: 'model-call-end',
+        text: call.text,
+        toolCall: call.toolCall,
+        usage: call.usage,
+        usageEstimated: call.usageEstimated,
+        latencyMs: call.latencyMs,
+        ttftMs: call.ttftMs,
+        reasoning: call.reasoning,
+      };
+    }
+    const observation = recorded.observation;
+    if (recorded.kind === 'action' && observation && observation.repeatOf === undefined) {
+      yield { type: 'tool-run-end', result: { ok: observation.ok, result: observation.result } };
+    }
+  }
+}
+
+const emitted = (effects: readonly Effect[]) =>
+  effects.flatMap((effect) => (effect.type === 'emit' ? [effect.event] : []));
+
+/**
+ * Pure: replays `trace` (of `scenario`) up to step `atStep` under the trace's own config, then
+ * plans the rest under `config`. Step `atStep` and everything after it will run live.
+ */
+export function prepareFork(
+  scenario: Scenario,
+  trace: Trace,
+  atStep: number,
+  config: LoopConfig,
+): ForkPoint {
+  if (!Number.isInteger(atStep) || atStep < 0 || atStep > trace.steps.length) {
+    throw new ForkError(
+      'fork_out_of_range',
+      `The run has no step ${atStep} to fork from (it has ${trace.steps.length}).`,
+    );
+  }
+  let [state, effects] = step(initialState(scenario, trace.config), { type: 'run-start' });
+  const events = emitted(effects);
+  const inputs = inputsOf(trace.steps);
+  while (!(state.history.length === atStep && state.pending?.kind === 'model')) {
+    const next = inputs.next();
+    if (next.done || state.done) {
+      throw new ForkError(
+        'fork_diverged',
+        `Replaying the run did not reach step ${atStep} with a model call due: the scenario may have changed since it was recorded.`,
+      );
+    }
+    [state, effects] = step(state, next.value);
+    events.push(...emitted(effects));
+  }
+  const replayed = state.history.steps.toArray();
+  if (JSON.stringify(replayed) !== JSON.stringify(trace.steps.slice(0, atStep))) {
+    throw new ForkError(
+      'fork_diverged',
+      'Replaying the run gave other steps than it recorded: the scenario may have changed since.',
+    );
+  }
+  [state, effects] = step(state, { type: 'run-fork', config });
+  return { state, effects, events };
+}

@@ -254,3 +254,20 @@ test('dark mode applies from the Theme switch and persists', async ({ page }) =>
   await expect(html).not.toHaveClass(/\b(dark|light)\b/);
   await expect.poll(background).not.toBe(light);
 });
+
+test('the view switch goes to Eval and back; an eval cell opens in the inspector', async ({
+  page,
+}) => {
+  await open(page);
+  const views = page.getByRole('navigation', { name: 'View' });
+  await views.getByRole('link', { name: 'Eval', exact: true }).click();
+  await expect(page).toHaveURL(/#\/eval/);
+  const run = page.getByRole('button', { name: 'Run matrix' });
+  await expect(run).toBeVisible();
+  await run.click();
+  const cell = page.getByRole('button', { name: /^Open / }).first();
+  await expect(cell).toBeVisible();
+  await cell.click();
+  await expect(page).toHaveURL(/#\/inspect\?scenario=/);
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeVisible();
+});

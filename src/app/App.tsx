@@ -1,22 +1,64 @@
-/** Composition root: the endpoints store around the inspector, which fills the window. */
+/**
+ * Composition root: the endpoints store around the page's two views, the inspector and the
+ * compare view; the URL hash says which one fills the window (`#/inspect`, `#/compare`).
+ */
+import { useEffect, useState } from 'react';
+import { parseViewHash, viewHash, type ViewRoute } from '../components/view-route';
+import type { ConfigOverrides } from '../engine';
+import { CompareView } from '../features/compare';
 import { EndpointsStoreProvider } from '../features/endpoints';
 import { InspectorView } from '../features/inspector';
 import { builtinScenarios } from '../scenarios';
+import { EvalPage } from './EvalPage';
 import type { AppServices } from './services';
 
 const SCENARIOS = builtinScenarios();
 /** The first view opens on a scenario where reflection visibly changes the run. */
-const INITIAL_RUN = { scenarioId: 'rca-search-stall' } as const;
+const FIRST_SCENARIO = 'rca-search-stall';
+
+const known = (id: string | null) =>
+  id !== null && SCENARIOS.some((scenario) => scenario.id === id) ? id : FIRST_SCENARIO;
+
+/** The route in the URL hash, kept in step with it (the browser's hashchange, with cleanup). */
+function useViewRoute(): ViewRoute {
+  const [route, setRoute] = useState(() => parseViewHash(window.location.hash));
+  useEffect(() => {
+    const onHashChange = () => setRoute(parseViewHash(window.location.hash));
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, []);
+  return route;
+}
 
 export function App({ services }: { readonly services: AppServices }) {
+  const route = useViewRoute();
+  const scenarioId = known(route.scenario);
+  // A cell of the eval matrix opened in the inspector: its scenario with the cell's settings.
+  const [opened, setOpened] = useState<{ overrides: ConfigOverrides; key: number } | null>(null);
+  const openRun = (id: string, overrides: ConfigOverrides) => {
+    setOpened({ overrides, key: (opened?.key ?? 0) + 1 });
+    window.location.hash = viewHash('inspect', id);
+  };
   return (
     <EndpointsStoreProvider store={services.endpoints}>
-      <InspectorView
-        scenarios={SCENARIOS}
-        initial={INITIAL_RUN}
-        deps={services.runDeps}
-        storage={services.storage}
-      />
+      {route.view === 'eval' ? (
+        <EvalPage scenarios={SCENARIOS} storage={services.storage} onOpenRun={openRun} />
+      ) : route.view === 'compare' ? (
+        <CompareView
+          scenarios={SCENARIOS}
+          scenarioId={scenarioId}
+          deps={services.runDeps}
+          storage={services.storage}
+        />
+      ) : (
+        <InspectorView
+          key={opened?.key ?? 0}
+          scenarios={SCENARIOS}
+          initial={{ scenarioId, ...(opened ? { overrides: opened.overrides } : {}) }}
+          deps={services.runDeps}
+          storage={services.storage}
+        />
+      )}
     </EndpointsStoreProvider>
   );
 }

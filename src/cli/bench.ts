@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- [--json]`: engine throughput with zero model latency. One long run of
- * 10,000 action steps, a batch of 1,000 short runs of the scripted built-in scenarios, and 500
- * runs of the simulated ones (the simulated model's own overhead). Figures only,
+ * 10,000 action steps, a batch of 1,000 short runs of the scripted built-in scenarios, 500
+ * runs of the simulated ones (the simulated model's own overhead), and an eval matrix of at
+ * least 1,000 runs through the eval worker's core. Figures only,
  * no pass/fail: docs/performance.md records them and where the time goes.
  */
 import {
@@ -15,7 +16,9 @@ import {
   type ModelAdapter,
   type ModelStreamPart,
 } from '../engine';
+import { DEFAULT_EVAL_LABELS } from '../projections/eval-matrix';
 import { builtinScenarios } from '../scenarios';
+import { requestJobs, runEvalJobs } from '../workers/eval-runner';
 
 const LONG_RUN_STEPS = 10_000;
 const SHORT_RUNS = 1_000;
@@ -86,6 +89,30 @@ async function simulatedRuns(): Promise<{ runs: number; calls: number; seconds: 
   return { runs: SIMULATED_RUNS, calls, seconds: (performance.now() - started) / 1000 };
 }
 
+const MATRIX_MIN_RUNS = 1_000;
+
+/**
+ * The eval matrix as the browser's worker runs it (the same job list and loop, minus the
+ * messages): every simulated built-in × the four default configs × enough seeds for 1,000 runs.
+ */
+async function matrixRuns(): Promise<{ runs: number; seconds: number }> {
+  const scenarios = builtinScenarios().filter((scenario) => scenario.model.kind === 'simulated');
+  const perSeed = scenarios.length * DEFAULT_EVAL_LABELS.length;
+  const jobs = requestJobs(
+    {
+      scenarioIds: scenarios.map((scenario) => scenario.id),
+      configLabels: DEFAULT_EVAL_LABELS,
+      seeds: Math.ceil(MATRIX_MIN_RUNS / perSeed),
+    },
+    scenarios,
+  );
+  const started = performance.now();
+  const result = await runEvalJobs(jobs, { onProgress: () => {}, cancelled: () => false });
+  const seconds = (performance.now() - started) / 1000;
+  if (result.rows.length !== jobs.length) throw new Error(`matrix ran ${result.rows.length} runs`);
+  return { runs: result.rows.length, seconds };
+}
+
 async function shortRuns(): Promise<{ runs: number; steps: number; seconds: number }> {
   const scenarios = builtinScenarios().filter((scenario) => scenario.model.kind === 'scripted');
   let steps = 0;
@@ -121,6 +148,11 @@ async function main(): Promise<void> {
     runsPerSecond: round(simulatedRun.runs / simulatedRun.seconds),
     msPerCall: Number(((simulatedRun.seconds * 1000) / simulatedRun.calls).toFixed(3)),
   };
+  const matrixRun = await median(matrixRuns);
+  const matrix = {
+    runs: matrixRun.runs,
+    runsPerSecond: round(matrixRun.runs / matrixRun.seconds),
+  };
   const engine = {
     stepsPerSecond: round(long.steps / long.seconds),
     runsPerSecond: round(short.runs / short.seconds),
@@ -131,7 +163,7 @@ async function main(): Promise<void> {
     shortRunSteps: short.steps,
   };
   if (json) {
-    process.stdout.write(`${JSON.stringify({ engine, simulated })}\n`);
+    process.stdout.write(`${JSON.stringify({ engine, simulated, matrix })}\n`);
     return;
   }
   process.stdout.write(
@@ -140,6 +172,7 @@ async function main(): Promise<void> {
       `            without token counting → ${engine.stepsPerSecondWithoutTokenCounting} steps/s`,
       `short runs: ${short.runs} runs (${short.steps} steps) in ${short.seconds.toFixed(2)} s → ${engine.runsPerSecond} runs/s`,
       `simulated:  ${simulatedRun.runs} runs (${simulatedRun.calls} model calls) → ${simulated.runsPerSecond} runs/s, ${simulated.msPerCall} ms per call`,
+      `matrix:     ${matrix.runs} eval runs (simulated built-ins × 4 configs × seeds) → ${matrix.runsPerSecond} runs/s`,
       `peak RSS:   ${engine.peakRssMB} MB`,
     ].join('\n') + '\n',
   );

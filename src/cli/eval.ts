@@ -1,26 +1,23 @@
-/** `loop eval`: every scenario of a suite under a set of configs, as matrix rows. */
+/**
+ * `loop eval`: every scenario of a suite under a set of configs, as matrix rows. The job list and
+ * the row of each run come from `projections/eval-matrix`, which the browser's eval worker uses
+ * too, so the CLI and the app's eval view give the same rows.
+ */
 import {
   runScenario,
-  scenarioConfig,
-  isCorrect,
   type ConfigOverrides,
   type Scenario,
   type ScenarioRunOptions,
 } from '../engine';
+import {
+  buildEvalJobs,
+  DEFAULT_EVAL_CONFIGS,
+  summariseRun,
+  type EvalConfig,
+} from '../projections/eval-matrix';
 import type { EvalRow } from './format';
 
-export interface EvalConfig {
-  readonly label: string;
-  readonly overrides: ConfigOverrides;
-}
-
-/** The default config set of the contract: react+off, react+fixed, react+adaptive, reflact+adaptive. */
-export const DEFAULT_EVAL_CONFIGS: readonly EvalConfig[] = [
-  { label: 'react+off', overrides: { mode: 'react', reflection: { gating: 'off' } } },
-  { label: 'react+fixed', overrides: { mode: 'react', reflection: { gating: 'fixed' } } },
-  { label: 'react+adaptive', overrides: { mode: 'react', reflection: { gating: 'adaptive' } } },
-  { label: 'reflact+adaptive', overrides: { mode: 'reflact', reflection: { gating: 'adaptive' } } },
-];
+export { DEFAULT_EVAL_CONFIGS, type EvalConfig };
 
 export interface EvalOptions {
   /** Options for each run (a fresh model per run); by default the scenario's own model. */
@@ -38,34 +35,14 @@ export async function runEval(
   shared: ConfigOverrides = {},
   options: EvalOptions = {},
 ): Promise<EvalRow[]> {
-  const first = shared.seed ?? 1;
-  const seeds = Array.from({ length: options.seeds ?? 1 }, (_, i) => first + i);
-  const jobs = scenarios.flatMap((scenario) =>
-    configs.flatMap(({ label, overrides }) =>
-      seeds.map((seed) => ({ scenario, label, overrides: { ...overrides, seed } })),
-    ),
-  );
+  const jobs = buildEvalJobs(scenarios, configs, { seeds: options.seeds ?? 1, shared });
   const rows: EvalRow[] = [];
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < jobs.length) {
-      const index = next++;
-      const { scenario, label, overrides } = jobs[index] as (typeof jobs)[number];
-      const config = scenarioConfig(scenario, {
-        ...shared,
-        ...overrides,
-        reflection: { ...shared.reflection, ...overrides.reflection },
-      });
-      const trace = await runScenario(scenario, config, options.runOptions?.() ?? {});
-      rows[index] = {
-        scenario: scenario.id,
-        tags: scenario.tags,
-        config,
-        label,
-        stopReason: trace.stopReason,
-        correct: isCorrect(scenario, trace),
-        metrics: trace.metrics,
-      };
+      const job = jobs[next++]!;
+      const trace = await runScenario(job.scenario, job.config, options.runOptions?.() ?? {});
+      rows[job.index] = summariseRun(job, trace);
     }
   };
   const workers = Math.max(1, Math.min(options.concurrency ?? 1, jobs.length));

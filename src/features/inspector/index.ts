@@ -1,3 +1,4 @@
 /** The inspector: the page people live in. See README.md. */
 export { InspectorView, type InspectorViewProps } from './InspectorView';
 export { applyTheme, readTheme, type ThemePreference } from './theme';
+export { ThemeToggle } from './ThemeToggle';

@@ -1,0 +1,219 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/** The compare view: lanes of one scenario side by side on one aligned cursor. */
+
+let errors: string[] = [];
+
+test.beforeEach(({ page }) => {
+  errors = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+});
+
+test.afterEach(() => {
+  expect(errors).toEqual([]);
+});
+
+async function openCompare(page: Page, scenario = 'rca-search-stall') {
+  await page.goto(`/#/compare?scenario=${scenario}`);
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+}
+
+const lane = (page: Page, name: string) => page.getByRole('region', { name });
+/** The heading of the step a lane's decision record shows ("Step 3"). */
+const shownStep = (page: Page, name: string) =>
+  lane(page, name).getByRole('region', { name: 'Decision record' }).getByRole('heading', {
+    level: 2,
+  });
+
+async function runAll(page: Page, lanes: readonly string[]) {
+  await page.getByRole('button', { name: 'Run all' }).click();
+  for (const name of lanes) {
+    await expect(lane(page, name).getByRole('status').first()).toHaveText(
+      /answered|stalled|escalated/,
+    );
+  }
+}
+
+test('Compare opens from the inspector on its scenario, and the hash keeps the view', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await page.getByLabel('Scenario', { exact: true }).selectOption('shopops-happy');
+  await page
+    .getByRole('navigation', { name: 'View' })
+    .getByRole('link', { name: 'Compare' })
+    .click();
+
+  await expect(page).toHaveURL(/#\/compare\?scenario=shopops-happy$/);
+  await expect(page.getByLabel('Scenario', { exact: true })).toHaveValue('shopops-happy');
+  await expect(page.getByRole('button', { name: 'ReAct vs ReflAct' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(lane(page, 'Lane A: ReAct')).toBeVisible();
+  await expect(lane(page, 'Lane B: ReflAct')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Compare' })).toHaveAttribute('aria-current', 'page');
+
+  await page.reload();
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await expect(lane(page, 'Lane A: ReAct')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Inspect' }).click();
+  await expect(page).toHaveURL(/#\/inspect\?scenario=shopops-happy$/);
+  await expect(page.getByRole('region', { name: 'Timeline' })).toBeVisible();
+  await expect(page.getByLabel('Scenario', { exact: true })).toHaveValue('shopops-happy');
+});
+
+test('Run all, then the shared cursor moves every lane to its aligned step', async ({ page }) => {
+  await openCompare(page);
+  await runAll(page, ['Lane A: ReAct', 'Lane B: ReflAct']);
+  const strip = page.getByRole('region', { name: 'Aligned steps' });
+  await expect(strip.getByRole('status')).toHaveText('Newest · 5 rows');
+
+  await strip.getByRole('button', { name: 'Previous step' }).click();
+  await expect(strip.getByRole('status')).toHaveText('Row 4 of 5');
+  await expect(shownStep(page, 'Lane A: ReAct')).toHaveText('Step 3');
+  await expect(shownStep(page, 'Lane B: ReflAct')).toHaveText('Step 3');
+
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await expect(strip.getByRole('status')).toHaveText('Row 2 of 5');
+  await expect(shownStep(page, 'Lane A: ReAct')).toHaveText('Step 1');
+  await expect(shownStep(page, 'Lane B: ReflAct')).toHaveText('Step 1');
+  await expect(strip.locator('[aria-current="step"]')).toHaveAttribute('data-row', '1');
+
+  await page.keyboard.press('ArrowRight');
+  await expect(shownStep(page, 'Lane A: ReAct')).toHaveText('Step 2');
+  await expect(shownStep(page, 'Lane B: ReflAct')).toHaveText('Step 2');
+
+  await strip.getByRole('button', { name: 'Next step' }).click();
+  await expect(shownStep(page, 'Lane A: ReAct')).toHaveText('Step 3');
+  await expect(shownStep(page, 'Lane B: ReflAct')).toHaveText('Step 3');
+
+  // A column of the strip moves every lane there too.
+  await strip.getByRole('button', { name: /^Row 1:/ }).click();
+  await expect(shownStep(page, 'Lane A: ReAct')).toHaveText('Step 0');
+  await expect(shownStep(page, 'Lane B: ReflAct')).toHaveText('Step 0');
+});
+
+test('reflection off and adaptive part ways at the reflection; the summary shows deltas', async ({
+  page,
+}) => {
+  await openCompare(page);
+  await page.getByRole('button', { name: 'Reflection off · fixed · adaptive' }).click();
+  const lanes = ['Lane A: Reflection off', 'Lane B: Fixed cadence', 'Lane C: Adaptive'];
+  await runAll(page, lanes);
+
+  const strip = page.getByRole('region', { name: 'Aligned steps' });
+  await expect(strip.getByText('Runs part ways here')).toBeVisible();
+  await page.getByRole('button', { name: /Go to where they part ways/ }).click();
+  await expect(strip.getByRole('status')).toHaveText('Row 2 of 7');
+  await expect(strip.locator('[aria-current="step"]')).toHaveAccessibleName(
+    /^Row 2, differs: .*Adaptive: step 1, reflection \(stall\)/,
+  );
+
+  const adaptiveRecord = lane(page, 'Lane C: Adaptive').getByRole('region', {
+    name: 'Decision record',
+  });
+  await expect(shownStep(page, 'Lane C: Adaptive')).toHaveText('Step 1');
+  await expect(adaptiveRecord).toContainText('reflection');
+  await expect(shownStep(page, 'Lane A: Reflection off')).toHaveText('Step 1');
+
+  const differs = page.getByRole('region', { name: 'What differs at this step' });
+  await expect(differs.getByRole('row', { name: /^Step/ })).toContainText('Reflection');
+  await expect(differs.getByRole('row', { name: /^Trigger/ })).toContainText('stall');
+  await expect(differs.locator('[data-differs="true"]').first()).toBeVisible();
+
+  // Where a lane took no step, it shows its last one before and says so.
+  await page.keyboard.press('End');
+  await expect(strip.getByRole('status')).toHaveText('Row 7 of 7');
+  await expect(lane(page, 'Lane A: Reflection off')).toContainText('No step at row 7');
+  await expect(shownStep(page, 'Lane A: Reflection off')).toHaveText('Step 2');
+
+  const summary = page.getByRole('region', { name: 'Summary' });
+  const correct = summary.getByRole('row', { name: /^Correct/ });
+  await expect(correct).toContainText('✗ no');
+  await expect(correct.locator('[data-verdict="better"]')).toHaveCount(2);
+  await expect(correct).toContainText('than A Reflection off: better');
+  const calls = summary.getByRole('row', { name: /^LLM calls/ });
+  await expect(calls.locator('[data-verdict="worse"]').first()).toContainText('▲4 worse');
+
+  await summary.getByRole('radio', { name: 'Baseline: C Adaptive' }).check();
+  await expect(summary).toContainText('against C Adaptive');
+  await expect(correct.locator('[data-verdict="worse"]')).toHaveCount(1);
+});
+
+test('a lane’s settings change and it runs again on its own', async ({ page }) => {
+  await openCompare(page);
+  await page.getByRole('button', { name: 'Reflection off · fixed · adaptive' }).click();
+  await runAll(page, ['Lane A: Reflection off', 'Lane C: Adaptive']);
+  const first = lane(page, 'Lane A: Reflection off');
+  await expect(first.getByRole('status').first()).toHaveText('stalled');
+
+  await first.getByRole('button', { name: 'Lane settings' }).click();
+  await first.getByLabel('Reflection gating').selectOption('adaptive');
+  await expect(first.getByRole('status').first()).toContainText('settings changed');
+  await expect(
+    page.getByRole('button', { name: 'Reflection off · fixed · adaptive' }),
+  ).toHaveAttribute('aria-pressed', 'false');
+  await first.getByRole('button', { name: 'Run lane' }).click();
+  await expect(first.getByRole('status').first()).toHaveText('answered');
+
+  await page.getByRole('button', { name: 'Add lane' }).click();
+  await expect(lane(page, 'Lane D: Copy of Adaptive')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add lane' })).toBeDisabled();
+  await lane(page, 'Lane D: Copy of Adaptive')
+    .getByRole('button', { name: 'Remove lane D' })
+    .click();
+  await expect(page.getByRole('region', { name: /^Lane / })).toHaveCount(3);
+});
+
+test('fork a run from a step and change its gating', async ({ page }) => {
+  await openCompare(page);
+  await page.getByRole('button', { name: 'Reflection off · fixed · adaptive' }).click();
+  await runAll(page, ['Lane A: Reflection off', 'Lane B: Fixed cadence', 'Lane C: Adaptive']);
+  await page.getByRole('button', { name: /Go to where they part ways/ }).click();
+  await expect(shownStep(page, 'Lane C: Adaptive')).toHaveText('Step 1');
+
+  await lane(page, 'Lane C: Adaptive').getByRole('button', { name: 'Fork from here' }).click();
+  const fork = lane(page, 'Lane D: Fork of Adaptive at step 1');
+  await expect(fork).toBeVisible();
+  await expect(fork).toContainText('Forked from Adaptive');
+  await expect(fork.getByRole('list', { name: 'Settings' })).toContainText('reflection off');
+  // Reflection off from step 1 on: the fork keeps searching and stalls.
+  await expect(fork.getByRole('status').first()).toHaveText('stalled');
+  await expect(page.getByRole('button', { name: 'Add lane' })).toBeDisabled();
+
+  // The replayed step 0 shows once, across the fork and its source.
+  const strip = page.getByRole('region', { name: 'Aligned steps' });
+  await expect(
+    strip.getByRole('button', { name: /^Row 1:/ }).locator('[data-span="2"]'),
+  ).toHaveCount(1);
+
+  await fork.getByRole('button', { name: 'Lane settings' }).click();
+  await fork.getByLabel('Reflection gating').selectOption('fixed');
+  await fork.getByRole('button', { name: 'Run lane' }).click();
+  await expect(fork.getByRole('status').first()).toHaveText('answered');
+  await expect(fork.getByRole('list', { name: 'Settings' })).toContainText('fixed cadence');
+});
+
+test('the compare view has no serious or critical accessibility violations', async ({ page }) => {
+  await openCompare(page);
+  await page.getByRole('button', { name: 'Reflection off · fixed · adaptive' }).click();
+  await runAll(page, ['Lane A: Reflection off', 'Lane C: Adaptive']);
+  await page.getByRole('button', { name: /Go to where they part ways/ }).click();
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
+    );
+  expect(serious).toEqual([]);
+});

@@ -1,0 +1,160 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The eval matrix (#/eval): pick a small matrix, run it in the worker, read its cells and
+ * verdicts, download it as CSV and JSON; cancel a large one midway.
+ */
+
+const CHECKOUT = 'RCA: checkout latency after a deploy (clear-cut)';
+const SEARCH = 'RCA: search timeouts, first leads find nothing (stalling)';
+const CSV_HEADER =
+  'scenario,title,tags,config,mode,gating,seed,outcome,stop_reason,correct,llm_calls,reflections,' +
+  'reflections_cadence,reflections_stall,reflections_duplicate,tool_calls,empty_tool_calls,' +
+  'duplicate_hits,fabrication_hits,prompt_tokens,completion_tokens,model_ms';
+const PRESETS = [
+  'act+off',
+  'react+off',
+  'react+fixed',
+  'react+adaptive',
+  'reflact+off',
+  'reflact+fixed',
+  'reflact+adaptive',
+];
+
+async function open(page: Page) {
+  await page.goto('/#/eval');
+  await expect(page.getByRole('heading', { name: 'Eval matrix' })).toBeVisible();
+  return page.getByRole('complementary', { name: 'Matrix setup' });
+}
+
+async function pickConfigs(page: Page, wanted: readonly string[]) {
+  const setup = page.getByRole('complementary', { name: 'Matrix setup' });
+  for (const label of PRESETS) {
+    const box = setup.getByRole('checkbox', { name: label, exact: true });
+    await box.setChecked(wanted.includes(label));
+  }
+}
+
+/** axe-core's serious and critical violations, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes
+          .slice(0, 3)
+          .map((node) => `${node.target.join(' ')} ${node.html.slice(0, 100)}`)
+          .join(' | ')}`,
+    );
+}
+
+const progress = (page: Page) => page.getByRole('progressbar', { name: 'Matrix progress' });
+
+test('a small matrix: progress to the end, the cells, a verdict, the CSV and JSON', async ({
+  page,
+}) => {
+  const setup = await open(page);
+  await setup.getByRole('button', { name: 'Select no scenarios' }).click();
+  await setup.getByRole('checkbox', { name: CHECKOUT }).check();
+  await setup.getByRole('checkbox', { name: SEARCH }).check();
+  await pickConfigs(page, ['react+off', 'react+adaptive']);
+  await setup.getByLabel('Seeds per cell').fill('2');
+  await expect(setup).toContainText('2 scenarios × 2 configs × 2 seeds');
+  await expect(setup).toContainText('8 runs');
+
+  await setup.getByRole('button', { name: 'Run matrix' }).click();
+  await expect(progress(page)).toHaveAttribute('aria-valuenow', '8');
+  await expect(progress(page)).toHaveAttribute('aria-valuemax', '8');
+  await expect(setup).toContainText('8 / 8 runs');
+  await expect(page.getByRole('status')).toContainText('Done: 8 runs');
+
+  const table = page.getByRole('table', { name: /Eval matrix/ });
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Scenario',
+    'react+off',
+    'react+adaptive',
+    'All configs',
+  ]);
+  const checkout = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: /checkout latency/ }) });
+  await expect(checkout.getByRole('cell').nth(0)).toContainText('correct');
+  await expect(checkout.getByRole('cell').nth(0)).toContainText(/\d calls · \d+(\.\d)? refl/);
+  await expect(checkout.getByRole('cell').nth(1)).toContainText('correct');
+  await expect(checkout.getByRole('cell').nth(2)).toContainText('100% correct');
+  const search = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: /search timeouts/ }) });
+  await expect(search.getByRole('cell').nth(1)).toContainText('correct'); // adaptive reflects on the stall
+  await expect(table.getByRole('rowheader', { name: 'All scenarios' })).toBeVisible();
+
+  const verdicts = page.getByRole('region', { name: 'Verdicts' }).getByRole('listitem');
+  await expect(verdicts.first()).toContainText(
+    /Accuracy: react\+adaptive: 100% correct on stalling vs \d+% for react\+off/,
+  );
+
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  expect(csv.suggestedFilename()).toMatch(/^loopscope-eval-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await readFile(await csv.path(), 'utf8')).trimEnd().split('\r\n');
+  expect(lines[0]).toBe(CSV_HEADER);
+  expect(lines).toHaveLength(1 + 8);
+  expect(lines.filter((line) => line.startsWith('rca-search-stall,'))).toHaveLength(4);
+
+  const [json] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download JSON' }).click(),
+  ]);
+  expect(json.suggestedFilename()).toMatch(/^loopscope-eval-\d{4}-\d{2}-\d{2}\.json$/);
+  const rows = JSON.parse(await readFile(await json.path(), 'utf8')) as Record<string, unknown>[];
+  expect(rows).toHaveLength(8);
+  expect(Object.keys(rows[0] ?? {}).sort()).toEqual([
+    'config',
+    'correct',
+    'metrics',
+    'scenario',
+    'stopReason',
+    'tags',
+  ]);
+
+  // No serious or critical accessibility violations with a matrix on screen.
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('tags pick scenarios, and a large matrix cancels midway with the runs that finished', async ({
+  page,
+}) => {
+  const setup = await open(page);
+  await setup.getByRole('button', { name: 'Select no scenarios' }).click();
+  const clearCut = setup.getByRole('button', { name: 'All clear-cut scenarios' });
+  await clearCut.click();
+  await expect(clearCut).toHaveAttribute('aria-pressed', 'true');
+  await expect(setup.getByRole('checkbox', { name: CHECKOUT })).toBeChecked();
+  await expect(setup.getByRole('checkbox', { name: SEARCH })).not.toBeChecked();
+
+  await setup.getByRole('button', { name: 'Select all scenarios' }).click();
+  await pickConfigs(page, PRESETS);
+  await setup.getByLabel('Seeds per cell').fill('100');
+  await expect(setup).toContainText('9,800 runs');
+
+  await setup.getByRole('button', { name: 'Run matrix' }).click();
+  await expect(progress(page)).toHaveAttribute('aria-valuemax', '9800');
+  await expect
+    .poll(async () => Number(await progress(page).getAttribute('aria-valuenow')))
+    .toBeGreaterThan(0);
+  await setup.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('status')).toContainText(/Cancelled after [\d,]+ of 9,800 runs/);
+  const done = Number(await progress(page).getAttribute('aria-valuenow'));
+  expect(done).toBeGreaterThan(0);
+  expect(done).toBeLessThan(9800);
+  await expect(page.getByRole('table', { name: /Eval matrix/ })).toBeVisible();
+  await expect(setup.getByRole('button', { name: 'Run matrix' })).toBeEnabled();
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -1,0 +1,51 @@
+import { FOCUS_RING } from './focus-ring';
+import { viewHash, type ViewName } from './view-route';
+
+const VIEWS: readonly { readonly view: ViewName; readonly label: string; readonly hint: string }[] =
+  [
+    { view: 'inspect', label: 'Inspect', hint: 'One run: its phases, steps and decisions' },
+    { view: 'compare', label: 'Compare', hint: 'Runs of one scenario side by side, step by step' },
+    {
+      view: 'eval',
+      label: 'Eval',
+      hint: 'Scenarios × configs × seeds: the matrix, its verdicts and charts',
+    },
+  ];
+
+export interface ViewSwitchProps {
+  readonly current: ViewName;
+  /** The scenario the other view should open on (kept in its link). */
+  readonly scenario?: string | null;
+}
+
+/**
+ * The page's two views, "Inspect" and "Compare", as a segmented control of links: the URL hash
+ * holds the view, so a reload keeps it.
+ */
+export function ViewSwitch({ current, scenario = null }: ViewSwitchProps) {
+  return (
+    <nav
+      aria-label="View"
+      className="flex shrink-0 items-center rounded-md border border-slate-300 bg-slate-100 p-0.5 dark:border-slate-700 dark:bg-slate-900"
+    >
+      {VIEWS.map(({ view, label, hint }) => {
+        const active = view === current;
+        return (
+          <a
+            key={view}
+            href={viewHash(view, scenario)}
+            title={hint}
+            aria-current={active ? 'page' : undefined}
+            className={`rounded px-2.5 py-0.5 text-xs font-medium transition-colors ${FOCUS_RING} ${
+              active
+                ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-700 dark:text-white'
+                : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
+            }`}
+          >
+            {label}
+          </a>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,126 @@
+import { Button, FOCUS_RING, SelectField } from '../../components';
+import { viewHash } from '../../components/view-route';
+import { MAX_LANES, PRESETS } from '../../state/compare-store';
+import { ModelPicker } from '../endpoints';
+import { useCompare, useCompareApi } from './compare-context';
+import { PlayIcon, PlusIcon, StopIcon } from './icons';
+import {
+  selectAnyRunning,
+  selectLaneCount,
+  selectPreset,
+  selectScenarioId,
+  selectScenarios,
+} from './selectors';
+
+/** The presets as a segmented control; the active one is pressed while the lanes are still it. */
+function Presets() {
+  const store = useCompareApi();
+  const preset = useCompare(selectPreset);
+  const running = useCompare(selectAnyRunning);
+  const active = PRESETS.find((candidate) => candidate.id === preset);
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      <span className="text-xs font-medium text-slate-600 dark:text-slate-300" id="compare-presets">
+        Preset
+      </span>
+      <div
+        role="group"
+        aria-labelledby="compare-presets"
+        className="inline-flex shrink-0 rounded-md border border-slate-300 bg-slate-100 p-0.5 dark:border-slate-700 dark:bg-slate-900"
+      >
+        {PRESETS.map((candidate) => {
+          const pressed = candidate.id === preset;
+          return (
+            <button
+              key={candidate.id}
+              type="button"
+              aria-pressed={pressed}
+              title={candidate.description}
+              disabled={running}
+              onClick={() => store.getState().applyPreset(candidate.id)}
+              className={`rounded px-2.5 py-1 text-xs font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${FOCUS_RING} ${
+                pressed
+                  ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-700 dark:text-white'
+                  : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
+              }`}
+            >
+              {candidate.name}
+            </button>
+          );
+        })}
+      </div>
+      <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+        {active ? active.description : 'Custom lanes: each one runs with the settings it shows.'}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Two rows: the scenario every lane runs, the model, Add lane and Run all (Stop while running);
+ * then the presets.
+ */
+export function CompareToolbar() {
+  const store = useCompareApi();
+  const scenarios = useCompare(selectScenarios);
+  const scenarioId = useCompare(selectScenarioId);
+  const running = useCompare(selectAnyRunning);
+  const laneCount = useCompare(selectLaneCount);
+  const current = scenarios.find((scenario) => scenario.id === scenarioId);
+  const chooseScenario = (id: string) => {
+    store.getState().setScenario(id);
+    // A reload opens the same scenario; no hashchange fires, so the view stays as it is.
+    window.history.replaceState(null, '', viewHash('compare', id));
+  };
+  return (
+    <div className="shrink-0 border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/70">
+      <div className="flex items-center gap-3 overflow-x-auto px-3 py-1.5">
+        <SelectField
+          label="Scenario"
+          layout="inline"
+          value={scenarioId}
+          options={scenarios.map((scenario) => ({ value: scenario.id, label: scenario.id }))}
+          onChange={chooseScenario}
+          disabled={running}
+          selectClassName="w-48"
+          title={current?.title}
+        />
+        <ModelPicker disabled={running} layout="inline" />
+        <div className="ml-auto flex shrink-0 items-center gap-1.5">
+          <Button
+            size="sm"
+            onClick={() => store.getState().addLane()}
+            disabled={laneCount >= MAX_LANES}
+            title={
+              laneCount >= MAX_LANES
+                ? `At most ${MAX_LANES} lanes`
+                : 'Add a lane with the last lane’s settings'
+            }
+          >
+            <PlusIcon />
+            Add lane
+          </Button>
+          {running ? (
+            <Button size="sm" onClick={() => store.getState().stopAll()} title="Stop every lane">
+              <StopIcon />
+              Stop all
+            </Button>
+          ) : (
+            <Button
+              tone="primary"
+              size="sm"
+              onClick={() => void store.getState().runAll()}
+              title="Run every lane with its settings"
+            >
+              <PlayIcon />
+              Run all
+            </Button>
+          )}
+        </div>
+      </div>
+      <div className="flex h-9 items-center gap-3 overflow-x-auto border-t border-slate-200/70 px-3 dark:border-slate-800/70">
+        <Presets />
+      </div>
+    </div>
+  );
+}

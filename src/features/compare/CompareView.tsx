@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import type { Scenario } from '../../engine';
+import type { KeyValueStorage } from '../../state';
+import { createCompareStore } from '../../state/compare-store';
+import type { RunStoreDeps } from '../../state/run-store';
+import { AlignedStrip } from './AlignedStrip';
+import { CompareHeader } from './CompareHeader';
+import { CompareToolbar } from './CompareToolbar';
+import { CompareStoreContext } from './compare-context';
+import { LaneGrid } from './LaneGrid';
+import { StepDifferences } from './StepDifferences';
+import { SummaryTable } from './SummaryTable';
+import { useCompareKeys } from './use-compare-keys';
+
+export interface CompareViewProps {
+  readonly scenarios: readonly Scenario[];
+  /** The scenario the lanes open on (read once; the first one when unknown). */
+  readonly scenarioId: string;
+  /** The runner's I/O for every lane's run store (read once per lane). */
+  readonly deps?: RunStoreDeps;
+  /** Where the theme persists. */
+  readonly storage: KeyValueStorage;
+}
+
+/**
+ * The compare view: 2–4 lanes of one scenario, each with its own settings and run store, on one
+ * shared cursor over their aligned steps; the strip, what differs at the cursor, the summary
+ * against a baseline, then the lanes side by side. It fills the window.
+ */
+export function CompareView({ scenarios, scenarioId, deps, storage }: CompareViewProps) {
+  const [store] = useState(() =>
+    createCompareStore({ scenarios, scenarioId, preset: 'react-vs-reflact' }),
+  );
+  useCompareKeys(store);
+  return (
+    <CompareStoreContext value={store}>
+      <div className="flex h-screen min-h-0 flex-col overflow-hidden bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+        <CompareHeader storage={storage} />
+        <CompareToolbar />
+        <main className="flex min-h-0 flex-1 flex-col overflow-auto bg-slate-50 dark:bg-slate-950">
+          <div className="flex shrink-0 flex-wrap gap-3 px-3 pt-3 xl:flex-nowrap">
+            <div className="flex min-w-[30rem] flex-1 flex-col gap-3">
+              <AlignedStrip />
+              <StepDifferences />
+            </div>
+            <SummaryTable />
+          </div>
+          <LaneGrid deps={deps} />
+        </main>
+      </div>
+    </CompareStoreContext>
+  );
+}

@@ -1,0 +1,144 @@
+import { useId, useState, type ReactNode } from 'react';
+import { FOCUS_RING, SelectField } from '../../components';
+import { scenarioConfig, type ConfigOverrides, type LoopConfig } from '../../engine';
+import { compareScenario, type CompareLane } from '../../state/compare-store';
+import { useCompare, useCompareApi } from './compare-context';
+import { DUPLICATE_OPTIONS, GATING_OPTIONS, GATING_WORD, MODE_OPTIONS, MODE_WORD } from './labels';
+import { selectBaseline, selectLanes } from './selectors';
+
+/** The settings a lane shows as chips, each with its words. */
+const CHIPS: readonly {
+  readonly key: string;
+  readonly read: (config: LoopConfig) => string;
+}[] = [
+  { key: 'mode', read: (config) => MODE_WORD[config.mode] },
+  { key: 'gating', read: (config) => GATING_WORD[config.reflection.gating] },
+  { key: 'duplicates', read: (config) => `duplicates: ${config.duplicates}` },
+  {
+    key: 'fabrication',
+    read: (config) => `fabrication guard ${config.fabricationGuard ? 'on' : 'off'}`,
+  },
+  { key: 'seed', read: (config) => `seed ${config.seed}` },
+];
+
+/** The seed field: a whole number, applied when valid. */
+function SeedField({
+  value,
+  onChange,
+}: {
+  readonly value: number;
+  readonly onChange: (seed: number) => void;
+}) {
+  const id = useId();
+  const [text, setText] = useState(String(value));
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-medium text-slate-600 dark:text-slate-300">
+        Seed
+      </label>
+      <input
+        id={id}
+        type="number"
+        min={0}
+        step={1}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          const seed = Number(event.target.value);
+          if (event.target.value !== '' && Number.isSafeInteger(seed) && seed >= 0) onChange(seed);
+        }}
+        className={`h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 tabular-nums dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 ${FOCUS_RING}`}
+      />
+    </div>
+  );
+}
+
+export interface LaneSettingsProps {
+  readonly lane: CompareLane;
+  readonly index: number;
+  readonly open: boolean;
+  readonly disabled: boolean;
+  /** The lane's status, shown before the chips. */
+  readonly status: ReactNode;
+}
+
+/**
+ * A lane's settings: as chips (the ones that differ from the baseline lane's stand out), or, when
+ * open, a compact form — mode, reflection gating, duplicate guard, fabrication guard, seed.
+ * Changes apply to the lane's next run ("Run lane").
+ */
+export function LaneSettings({ lane, index, open, disabled, status }: LaneSettingsProps) {
+  const store = useCompareApi();
+  const scenario = useCompare(compareScenario);
+  const lanes = useCompare(selectLanes);
+  const baseline = useCompare(selectBaseline);
+  const config = scenarioConfig(scenario, lane.overrides);
+  const baseConfig = scenarioConfig(scenario, lanes[baseline]?.overrides ?? {});
+  const update = (change: ConfigOverrides) => store.getState().updateLane(lane.id, change);
+
+  const chips = (
+    <div className="flex flex-wrap items-center gap-1 px-3 pb-2">
+      {status}
+      <ul aria-label="Settings" className="contents">
+        {CHIPS.map((chip) => {
+          const text = chip.read(config);
+          const differs = index !== baseline && text !== chip.read(baseConfig);
+          return (
+            <li
+              key={chip.key}
+              className={`rounded px-1.5 py-0.5 text-[11px] ${
+                differs
+                  ? 'bg-sky-100 font-medium text-sky-900 dark:bg-sky-900/60 dark:text-sky-100'
+                  : 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300'
+              }`}
+              title={differs ? 'Differs from the baseline lane' : undefined}
+            >
+              {text}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+  if (!open) return chips;
+  return (
+    <>
+      {chips}
+      <fieldset
+        disabled={disabled}
+        className="mx-3 mb-2 grid grid-cols-2 gap-2 rounded-md border border-slate-200 bg-slate-50 p-2 dark:border-slate-700 dark:bg-slate-900"
+      >
+        <legend className="sr-only">Settings of lane {lane.label}</legend>
+        <SelectField
+          label="Mode"
+          value={config.mode}
+          options={MODE_OPTIONS}
+          onChange={(mode) => update({ mode })}
+        />
+        <SelectField
+          label="Reflection gating"
+          value={config.reflection.gating}
+          options={GATING_OPTIONS}
+          onChange={(gating) => update({ reflection: { gating } })}
+        />
+        <SelectField
+          label="Duplicate guard"
+          value={config.duplicates}
+          options={DUPLICATE_OPTIONS}
+          onChange={(duplicates) => update({ duplicates })}
+        />
+        <SeedField value={config.seed} onChange={(seed) => update({ seed })} />
+        <label className="col-span-2 flex cursor-pointer items-center gap-2 text-xs text-slate-700 dark:text-slate-200">
+          <input
+            type="checkbox"
+            checked={config.fabricationGuard}
+            onChange={(event) => update({ fabricationGuard: event.target.checked })}
+            className={`h-3.5 w-3.5 rounded accent-sky-600 ${FOCUS_RING}`}
+          />
+          Fabrication guard
+          <span className="text-slate-500 dark:text-slate-400">(an answer must cite evidence)</span>
+        </label>
+      </fieldset>
+    </>
+  );
+}

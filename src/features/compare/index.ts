@@ -1,0 +1,2 @@
+/** The compare view: 2–4 lanes of one scenario side by side on one aligned cursor. See README.md. */
+export { CompareView, type CompareViewProps } from './CompareView';

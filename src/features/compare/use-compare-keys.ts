@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import type { CompareStore } from '../../state/compare-store';
+import { focusKind, shortcutFor } from '../shortcuts';
+
+/** A modal dialog is open: its keys are its own. */
+const modalOpen = () => document.querySelector('dialog:modal, [aria-modal="true"]') !== null;
+
+/** When focus sits on the strip, it follows the cursor to the column of `row`. */
+function refocusStrip(row: number | null): void {
+  const active = document.activeElement;
+  if (row === null || !(active instanceof HTMLElement) || !active.closest('[data-strip]')) return;
+  document.querySelector<HTMLElement>(`[data-strip] [data-row="${row}"]`)?.focus();
+}
+
+/**
+ * ←/→ (and Home/End) move the shared cursor while the compare view is shown: a listener on the
+ * document (the outside system, with cleanup), read through the shortcuts' own key map so fields,
+ * radio groups and other widgets keep their keys.
+ */
+export function useCompareKeys(store: CompareStore): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented) return;
+      const action = shortcutFor({
+        key: event.key,
+        ctrlKey: event.ctrlKey,
+        metaKey: event.metaKey,
+        altKey: event.altKey,
+        altGraph: event.getModifierState('AltGraph'),
+        repeat: event.repeat,
+        focus: focusKind(event.target instanceof Element ? event.target : null),
+        modalOpen: modalOpen(),
+      });
+      const state = store.getState();
+      switch (action) {
+        case 'previous-step':
+          state.moveRow(-1);
+          break;
+        case 'next-step':
+          state.moveRow(1);
+          break;
+        case 'first-step':
+          state.rowTo('first');
+          break;
+        case 'last-step':
+          state.rowTo('last');
+          break;
+        default:
+          return;
+      }
+      event.preventDefault();
+      refocusStrip(store.getState().row);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [store]);
+}

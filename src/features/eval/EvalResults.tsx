@@ -1,0 +1,215 @@
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
+import type { ConfigOverrides, Scenario } from '../../engine';
+import { Button } from '../../components';
+import {
+  buildEvalMatrix,
+  evalVerdicts,
+  type EvalCell,
+  type EvalMatrix,
+  type EvalRunRow,
+} from '../../projections/eval-matrix';
+import type { EvalRunError } from '../../workers/eval-protocol';
+import { Downloads } from './Downloads';
+import { runCountLine } from './format';
+import { useEvalStore } from './eval-store-context';
+import { cellKey, MatrixTable } from './MatrixTable';
+import {
+  selectDone,
+  selectErrors,
+  selectRan,
+  selectRows,
+  selectStatus,
+  selectTotal,
+} from './selectors';
+import { Verdicts } from './Verdicts';
+
+const loadCharts = () => import('./EvalCharts');
+/** recharts is large: the charts' chunk loads on the first Run (see `preloadCharts`). */
+const EvalCharts = lazy(loadCharts);
+
+/** Starts loading the charts' chunk, so it is parsed before the rows come in. */
+export function preloadCharts(): void {
+  void loadCharts();
+}
+
+type Open = (scenarioId: string, overrides: ConfigOverrides) => void;
+type CompareRuns = (
+  scenarioId: string,
+  overrides: readonly [ConfigOverrides, ConfigOverrides],
+) => void;
+
+export interface EvalResultsProps {
+  readonly scenarios: readonly Scenario[];
+  readonly onOpenRun?: Open;
+  readonly onCompare?: CompareRuns;
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** The status sentence, read out politely when it changes. */
+function StatusLine() {
+  const status = useEvalStore(selectStatus);
+  const done = useEvalStore(selectDone);
+  const total = useEvalStore(selectTotal);
+  const ran = useEvalStore(selectRan);
+  const shape = ran
+    ? ` (${runCountLine(ran.scenarioIds.length, ran.configLabels.length, ran.seeds)})`
+    : '';
+  const text =
+    status === 'running'
+      ? `Running ${count(total)} runs in a background worker…`
+      : status === 'done'
+        ? `Done: ${count(done)} runs${shape}.`
+        : status === 'cancelled'
+          ? `Cancelled after ${count(done)} of ${count(total)} runs: the matrix shows the runs that finished.`
+          : '';
+  return (
+    <p role="status" className="text-[13px] text-slate-600 dark:text-slate-300">
+      {text}
+    </p>
+  );
+}
+
+/** The picked cells, when they are two cells of one scenario (the only pair Compare opens). */
+function comparePair(matrix: EvalMatrix, keys: readonly string[]): [EvalCell, EvalCell] | null {
+  if (keys.length !== 2) return null;
+  const cells = matrix.rows
+    .flatMap((row) => row.cells)
+    .filter(
+      (cell): cell is EvalCell =>
+        cell !== null && keys.includes(cellKey(cell.scenario, cell.label)),
+    );
+  const [a, b] = cells;
+  return a && b && a.scenario === b.scenario ? [a, b] : null;
+}
+
+function CompareBar({
+  matrix,
+  keys,
+  onCompare,
+}: {
+  readonly matrix: EvalMatrix;
+  readonly keys: readonly string[];
+  readonly onCompare: CompareRuns;
+}) {
+  const pair = comparePair(matrix, keys);
+  const hint =
+    keys.length === 0
+      ? 'Tick two cells of one scenario to compare their runs.'
+      : pair
+        ? `${pair[0].scenario}: ${pair[0].label} vs ${pair[1].label}`
+        : keys.length === 2
+          ? 'The two cells must be of the same scenario.'
+          : keys.length === 1
+            ? 'Tick one more cell of the same scenario.'
+            : 'Tick only two cells.';
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      <Button
+        size="sm"
+        disabled={!pair}
+        onClick={() => {
+          if (!pair) return;
+          const [a, b] = pair;
+          if (a.seeds[0] && b.seeds[0])
+            onCompare(a.scenario, [a.seeds[0].overrides, b.seeds[0].overrides]);
+        }}
+      >
+        Compare
+      </Button>
+      <span className="truncate text-[12px] text-slate-500 dark:text-slate-400">{hint}</span>
+    </div>
+  );
+}
+
+function ErrorList({ errors }: { readonly errors: readonly EvalRunError[] }) {
+  return (
+    <div
+      role="alert"
+      className="rounded-lg border border-rose-300 bg-rose-50 px-3 py-2 text-[13px] text-rose-900 dark:border-rose-800 dark:bg-rose-950/50 dark:text-rose-100"
+    >
+      <p className="font-semibold">
+        {errors.length === 1 ? 'A run failed' : `${errors.length} runs failed`}
+      </p>
+      <ul className="mt-1 list-disc pl-5">
+        {errors.slice(0, 5).map((error, index) => (
+          <li key={index}>
+            {error.scenario ? `${error.scenario} · ${error.label} · seed ${error.seed}: ` : ''}
+            {error.message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Empty({ running }: { readonly running: boolean }) {
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center rounded-lg border border-dashed border-slate-300 px-6 py-16 text-center dark:border-slate-700">
+      <p className="text-[14px] font-medium">
+        {running ? 'The matrix is running…' : 'No matrix yet'}
+      </p>
+      <p className="mt-1 max-w-md text-[13px] text-slate-500 dark:text-slate-400">
+        {running
+          ? 'The table, the verdicts and the charts appear when the last run is in. Cancel keeps the runs that finished.'
+          : 'Pick scenarios (or a tag), configs and seeds on the left, then Run matrix. Every cell opens its run in the inspector; two cells of one scenario open as a compare.'}
+      </p>
+    </div>
+  );
+}
+
+/** The right side: status, errors, verdicts, compare and downloads, the matrix, the charts. */
+export function EvalResults({ scenarios, onOpenRun, onCompare }: EvalResultsProps) {
+  const rows = useEvalStore(selectRows);
+  const ran = useEvalStore(selectRan);
+  const status = useEvalStore(selectStatus);
+  const errors = useEvalStore(selectErrors);
+  const matrix = useMemo(
+    () => buildEvalMatrix(rows, scenarios, ran?.configLabels ?? []),
+    [rows, scenarios, ran],
+  );
+  const verdicts = useMemo(() => evalVerdicts(rows), [rows]);
+  // The charts render after the table, in an interruptible render: no long task at the end.
+  const chartMatrix = useDeferredValue(matrix);
+  // Compare picks belong to the rows they were made on: new rows start with none.
+  const [picks, setPicks] = useState<{ rows: readonly EvalRunRow[]; keys: readonly string[] }>({
+    rows,
+    keys: [],
+  });
+  const picked = useMemo(() => new Set(picks.rows === rows ? picks.keys : []), [picks, rows]);
+  const keys = [...picked];
+  const togglePick = (key: string) =>
+    setPicks({ rows, keys: keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key] });
+
+  return (
+    <section aria-label="Matrix results" className="min-h-0 min-w-0 flex-1 overflow-auto">
+      <div className="flex min-h-full flex-col gap-3 p-4 *:shrink-0">
+        <div className="flex min-h-8 flex-wrap items-center justify-between gap-2">
+          <StatusLine />
+          {rows.length > 0 && <Downloads rows={rows} scenarios={scenarios} />}
+        </div>
+        {errors.length > 0 && <ErrorList errors={errors} />}
+        {rows.length === 0 ? (
+          <Empty running={status === 'running'} />
+        ) : (
+          <>
+            <Verdicts verdicts={verdicts} />
+            {onCompare && <CompareBar matrix={matrix} keys={keys} onCompare={onCompare} />}
+            <MatrixTable
+              matrix={matrix}
+              {...(onCompare ? { picked, onTogglePick: togglePick } : {})}
+              {...(onOpenRun ? { onOpen: onOpenRun } : {})}
+            />
+            <Suspense
+              fallback={
+                <p className="text-[12px] text-slate-600 dark:text-slate-400">Loading charts…</p>
+              }
+            >
+              <EvalCharts matrix={chartMatrix} />
+            </Suspense>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

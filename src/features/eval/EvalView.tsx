@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import type { ConfigOverrides, Scenario } from '../../engine';
+import { createEvalStore, type EvalSelection } from '../../state/eval-store';
+import type { EvalWorkerFactory } from '../../workers/eval-protocol';
+import { browserEvalWorker } from './browser-worker';
+import { EvalResults } from './EvalResults';
+import { EvalStoreContext } from './eval-store-context';
+import { SelectionPanel } from './SelectionPanel';
+
+export interface EvalViewProps {
+  /** The scenarios to pick from, in suite order (the built-ins: the worker runs those). */
+  readonly scenarios: readonly Scenario[];
+  /** "Open" on a cell: the run's scenario and the overrides that reproduce it (mode, gating, seed). */
+  readonly onOpenRun?: (scenarioId: string, overrides: ConfigOverrides) => void;
+  /** "Compare" with two cells of one scenario ticked: their overrides, in column order. */
+  readonly onCompare?: (
+    scenarioId: string,
+    overrides: readonly [ConfigOverrides, ConfigOverrides],
+  ) => void;
+  /** The worker; by default a Web Worker running src/workers/eval-worker.ts. Read once. */
+  readonly createWorker?: EvalWorkerFactory;
+  /** The first selection; by default what `loop eval` runs. Read once. */
+  readonly initial?: Partial<EvalSelection>;
+}
+
+/**
+ * The eval matrix: pick scenarios × configs × seeds, run them in a Web Worker (the page stays
+ * responsive), then read the matrix, its verdicts and charts, and export the rows. It fills its
+ * container (give it a flex column parent).
+ */
+export function EvalView({
+  scenarios,
+  onOpenRun,
+  onCompare,
+  createWorker,
+  initial,
+}: EvalViewProps) {
+  const [store] = useState(() =>
+    createEvalStore({
+      scenarios,
+      createWorker: createWorker ?? browserEvalWorker,
+      ...(initial ? { initial } : {}),
+    }),
+  );
+  // The worker's lifecycle: it must not outlive the view.
+  useEffect(() => () => store.getState().dispose(), [store]);
+  return (
+    <EvalStoreContext value={store}>
+      <div className="flex min-h-0 flex-1 bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+        <SelectionPanel scenarios={scenarios} />
+        <EvalResults
+          scenarios={scenarios}
+          {...(onOpenRun ? { onOpenRun } : {})}
+          {...(onCompare ? { onCompare } : {})}
+        />
+      </div>
+    </EvalStoreContext>
+  );
+}

@@ -1,0 +1,86 @@
+/** Words and colours of the eval view: outcomes, configs, triggers. */
+import type { EvalOutcome, ReflectionTrigger } from '../../projections/eval-matrix';
+
+export const OUTCOME_LABEL: Readonly<Record<EvalOutcome, string>> = {
+  correct: 'correct',
+  wrong: 'wrong',
+  escalated: 'escalated',
+  stalled: 'stalled',
+  'out-of-steps': 'out of steps',
+  error: 'error',
+  answered: 'answered',
+};
+
+/** What each outcome means, for the badge's tooltip. */
+export const OUTCOME_HINT: Readonly<Record<EvalOutcome, string>> = {
+  correct: 'Stopped as the scenario expects, with every expected fact in the answer',
+  wrong: 'Answered, but not with the expected answer',
+  escalated: 'Handed over to a human (a guard tripped or the model escalated)',
+  stalled: 'Ended after empty tool calls in a row',
+  'out-of-steps': 'Ran out of action steps',
+  error: 'The run failed (a model or engine error)',
+  answered: 'Answered; the scenario has no expected answer to grade against',
+};
+
+/** Badge classes: text and a tinted background, readable in both themes. */
+export const OUTCOME_TONE: Readonly<Record<EvalOutcome, string>> = {
+  correct:
+    'bg-emerald-100 text-emerald-800 ring-emerald-600/20 dark:bg-emerald-500/15 dark:text-emerald-300 dark:ring-emerald-400/25',
+  wrong:
+    'bg-rose-100 text-rose-800 ring-rose-600/20 dark:bg-rose-500/15 dark:text-rose-300 dark:ring-rose-400/25',
+  escalated:
+    'bg-amber-100 text-amber-900 ring-amber-600/25 dark:bg-amber-500/15 dark:text-amber-300 dark:ring-amber-400/25',
+  stalled:
+    'bg-violet-100 text-violet-800 ring-violet-600/20 dark:bg-violet-500/15 dark:text-violet-300 dark:ring-violet-400/25',
+  'out-of-steps':
+    'bg-sky-100 text-sky-800 ring-sky-600/20 dark:bg-sky-500/15 dark:text-sky-300 dark:ring-sky-400/25',
+  error:
+    'bg-red-600 text-white ring-red-700/30 dark:bg-red-500/80 dark:text-white dark:ring-red-300/30',
+  answered:
+    'bg-slate-100 text-slate-700 ring-slate-500/20 dark:bg-slate-500/15 dark:text-slate-300 dark:ring-slate-400/25',
+};
+
+/** One hue per preset (mid-tones that hold on white and on slate-950). */
+export const CONFIG_COLOR: Readonly<Record<string, string>> = {
+  'act+off': '#94a3b8',
+  'react+off': '#0ea5e9',
+  'react+fixed': '#6366f1',
+  'react+adaptive': '#14b8a6',
+  'reflact+off': '#f59e0b',
+  'reflact+fixed': '#ec4899',
+  'reflact+adaptive': '#a855f7',
+};
+
+/** A colour for a config, presets first; anything else grey. */
+export const configColor = (label: string) => CONFIG_COLOR[label] ?? '#64748b';
+
+/** What a preset is, in words (the checkbox's tooltip and the column header's). */
+export function configHint(label: string): string {
+  const [mode = '', gating = ''] = label.split('+');
+  const modeName = { act: 'ACT', react: 'ReAct', reflact: 'ReflAct' }[mode] ?? mode;
+  const gatingName =
+    {
+      off: 'no reflection',
+      fixed: 'reflection on a fixed cadence',
+      adaptive: 'adaptive reflection',
+    }[gating] ?? gating;
+  return `${modeName}, ${gatingName}`;
+}
+
+/** A preset's reflection gating in two or three words (the config picker's second column). */
+export function gatingHint(label: string): string {
+  const gating = label.split('+')[1] ?? '';
+  return { off: 'no reflection', fixed: 'fixed cadence', adaptive: 'adaptive' }[gating] ?? gating;
+}
+
+export const TRIGGER_LABEL: Readonly<Record<ReflectionTrigger, string>> = {
+  cadence: 'cadence',
+  stall: 'stall',
+  duplicate: 'duplicate',
+};
+
+export const TRIGGER_COLOR: Readonly<Record<ReflectionTrigger, string>> = {
+  cadence: '#6366f1',
+  stall: '#f59e0b',
+  duplicate: '#f43f5e',
+};

@@ -1,0 +1,301 @@
+/**
+ * What a compare view says about its lanes: each lane's metrics with deltas against a baseline
+ * lane (classified better, worse or same), and what differs between the steps the lanes took at
+ * one aligned row. Pure: no React.
+ */
+import {
+  isCorrect,
+  type Guard,
+  type Scenario,
+  type Step,
+  type StopReason,
+  type Trace,
+  type Trigger,
+} from '../engine';
+
+/** One lane's run in numbers. */
+export interface LaneMetrics {
+  readonly llmCalls: number;
+  readonly reflections: number;
+  /** What opened the reflection gates, most frequent first. */
+  readonly triggers: readonly { readonly trigger: Trigger; readonly count: number }[];
+  readonly toolCalls: number;
+  readonly emptyToolCalls: number;
+  readonly promptTokens: number;
+  readonly completionTokens: number;
+  /** The time model calls took (`metrics.latencyMs`). */
+  readonly timeMs: number;
+  readonly stopReason: StopReason;
+  /** Null when the scenario states no expectation. */
+  readonly correct: boolean | null;
+}
+
+/** The metrics the summary table compares, in its column order. */
+export type MetricKey =
+  | 'stopReason'
+  | 'correct'
+  | 'llmCalls'
+  | 'reflections'
+  | 'toolCalls'
+  | 'emptyToolCalls'
+  | 'promptTokens'
+  | 'completionTokens'
+  | 'timeMs';
+
+/** How a lane's value compares with the baseline's; `differs` is a difference that is neither. */
+export type Verdict = 'better' | 'worse' | 'same' | 'differs';
+
+export interface MetricDelta {
+  readonly verdict: Verdict;
+  /** Up (▲), down (▼) or none: how the number moved. */
+  readonly arrow: '▲' | '▼' | null;
+  /** How much it moved ("2", "1.4 s"); null when it did not, or is no number. */
+  readonly amount: string | null;
+  /** The change in words, e.g. "2 fewer", "1.4 s less", "answered, not stalled", "same". */
+  readonly change: string;
+}
+
+export interface LaneSummary {
+  /** Null while the lane has no finished run. */
+  readonly metrics: LaneMetrics | null;
+  /** Null for the baseline lane and for lanes without metrics (or a baseline without them). */
+  readonly deltas: Readonly<Record<MetricKey, MetricDelta>> | null;
+}
+
+/** Pure: a finished run's metrics, graded against its scenario. */
+export function laneMetrics(scenario: Scenario, trace: Trace): LaneMetrics {
+  const counts = new Map<Trigger, number>();
+  for (const step of trace.steps) {
+    if (step.kind === 'reflection' && step.trigger) {
+      counts.set(step.trigger, (counts.get(step.trigger) ?? 0) + 1);
+    }
+  }
+  const { metrics } = trace;
+  return {
+    llmCalls: metrics.llmCalls,
+    reflections: metrics.reflections,
+    triggers: [...counts]
+      .map(([trigger, count]) => ({ trigger, count }))
+      .sort((a, b) => b.count - a.count || a.trigger.localeCompare(b.trigger)),
+    toolCalls: metrics.toolCalls,
+    emptyToolCalls: metrics.emptyToolCalls,
+    promptTokens: metrics.promptTokens,
+    completionTokens: metrics.completionTokens,
+    timeMs: metrics.latencyMs,
+    stopReason: trace.stopReason,
+    correct: isCorrect(scenario, trace),
+  };
+}
+
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** "0.8 s", "12 s", "2 min 5 s" (as the inspector's Time chip writes it). */
+export function formatTime(ms: number): string {
+  if (ms < 10_000) return `${(ms / 1000).toFixed(1)} s`;
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
+const SAME: MetricDelta = { verdict: 'same', arrow: null, amount: null, change: 'same' };
+
+/** A count where fewer is better (calls, tokens, empty calls) or neither (reflections). */
+function countDelta(
+  value: number,
+  baseline: number,
+  lowerIsBetter: boolean,
+  more = 'more',
+  fewer = 'fewer',
+): MetricDelta {
+  if (value === baseline) return SAME;
+  const up = value > baseline;
+  const verdict: Verdict = !lowerIsBetter ? 'differs' : up ? 'worse' : 'better';
+  const amount = count(Math.abs(value - baseline));
+  return { verdict, arrow: up ? '▲' : '▼', amount, change: `${amount} ${up ? more : fewer}` };
+}
+
+/** Time counts as the same when it differs by less than a tenth of a second (as it is shown). */
+const TIME_SAME_MS = 50;
+
+function timeDelta(value: number, baseline: number): MetricDelta {
+  const difference = value - baseline;
+  if (Math.abs(difference) < TIME_SAME_MS) return SAME;
+  const up = difference > 0;
+  const amount = formatTime(Math.abs(difference));
+  return {
+    verdict: up ? 'worse' : 'better',
+    arrow: up ? '▲' : '▼',
+    amount,
+    change: `${amount} ${up ? 'more' : 'less'}`,
+  };
+}
+
+/** Words for stop reasons in a sentence ("answered, not stalled"). */
+export const STOP_WORD: Readonly<Record<StopReason, string>> = {
+  answer: 'answered',
+  escalate: 'escalated',
+  max_steps: 'out of steps',
+  stalled: 'stalled',
+  error: 'failed',
+  cancelled: 'cancelled',
+};
+
+/** The stop the scenario expects: its `expected.stopReason`, else an answer. */
+export function expectedStop(scenario: Scenario): StopReason {
+  return scenario.expected?.stopReason ?? 'answer';
+}
+
+function stopDelta(value: StopReason, baseline: StopReason, expected: StopReason): MetricDelta {
+  if (value === baseline) return SAME;
+  const change = `${STOP_WORD[value]}, not ${STOP_WORD[baseline]}`;
+  if (value === expected) return { verdict: 'better', arrow: null, amount: null, change };
+  if (baseline === expected) return { verdict: 'worse', arrow: null, amount: null, change };
+  return { verdict: 'differs', arrow: null, amount: null, change };
+}
+
+function correctDelta(value: boolean | null, baseline: boolean | null): MetricDelta {
+  if (value === baseline || value === null || baseline === null) return SAME;
+  return value
+    ? { verdict: 'better', arrow: null, amount: null, change: 'correct, not wrong' }
+    : { verdict: 'worse', arrow: null, amount: null, change: 'wrong, not correct' };
+}
+
+/** Pure: every metric of `lane` against `baseline`. */
+export function metricDeltas(
+  lane: LaneMetrics,
+  baseline: LaneMetrics,
+  expected: StopReason,
+): Record<MetricKey, MetricDelta> {
+  return {
+    stopReason: stopDelta(lane.stopReason, baseline.stopReason, expected),
+    correct: correctDelta(lane.correct, baseline.correct),
+    llmCalls: countDelta(lane.llmCalls, baseline.llmCalls, true),
+    reflections: countDelta(lane.reflections, baseline.reflections, false),
+    toolCalls: countDelta(lane.toolCalls, baseline.toolCalls, true),
+    emptyToolCalls: countDelta(lane.emptyToolCalls, baseline.emptyToolCalls, true),
+    promptTokens: countDelta(lane.promptTokens, baseline.promptTokens, true),
+    completionTokens: countDelta(lane.completionTokens, baseline.completionTokens, true),
+    timeMs: timeDelta(lane.timeMs, baseline.timeMs),
+  };
+}
+
+/**
+ * Pure: each lane's metrics (null until it has a finished run) and its deltas against the lane at
+ * `baseline` (none for the baseline itself).
+ */
+export function summariseLanes(
+  scenario: Scenario,
+  traces: readonly (Trace | null)[],
+  baseline: number,
+): LaneSummary[] {
+  const metrics = traces.map((trace) => (trace ? laneMetrics(scenario, trace) : null));
+  const base = metrics[baseline] ?? null;
+  const expected = expectedStop(scenario);
+  return metrics.map((lane, index) => ({
+    metrics: lane,
+    deltas: lane && base && index !== baseline ? metricDeltas(lane, base, expected) : null,
+  }));
+}
+
+// ——— What differs at one aligned row ———
+
+/** The aspects of a step the compare view sets side by side. */
+export type StepAspect =
+  'Step' | 'Tool and arguments' | 'Policy' | 'Trigger' | 'Observation' | 'Tokens';
+
+export interface StepDifference {
+  readonly aspect: StepAspect;
+  /** One value per lane, as text ("—" where it does not apply). */
+  readonly values: readonly string[];
+  /** Per lane: its value is not the baseline lane's. */
+  readonly differs: readonly boolean[];
+}
+
+const GUARD_WORD: Readonly<Record<Guard, string>> = {
+  duplicate_tool_call: 'duplicate call guard',
+  fabrication: 'fabrication guard',
+  unparseable: 'unparseable reply',
+  max_steps: 'step budget',
+  stall_exit: 'stall exit',
+};
+
+const KIND_WORD: Readonly<Record<Step['kind'], string>> = {
+  action: 'Tool call',
+  reflection: 'Reflection',
+  answer: 'Answer',
+  escalate: 'Escalation',
+  attempt_reflection: 'Reflection between attempts',
+  reprompt: 'Reprompt',
+};
+
+const NONE = '—';
+/** A gap: the lane took no step at this row. */
+export const GAP_WORD = 'no step here';
+
+/** `search_logs(service: "search-api", window: "today")`. */
+export function formatCall(step: Step): string | null {
+  const action = step.decision.action;
+  if (!action) return null;
+  const args = Object.entries(action.args)
+    .map(([key, value]) => `${key}: ${JSON.stringify(value)}`)
+    .join(', ');
+  return `${action.tool}(${args})`;
+}
+
+function aspectValue(aspect: StepAspect, step: Step | null): string {
+  if (!step) return aspect === 'Step' ? GAP_WORD : NONE;
+  switch (aspect) {
+    case 'Step':
+      return KIND_WORD[step.kind];
+    case 'Tool and arguments':
+      return formatCall(step) ?? NONE;
+    case 'Policy': {
+      const { outcome, reason } = step.decision.policy;
+      return outcome === 'allowed'
+        ? 'allowed'
+        : `denied by ${reason ? GUARD_WORD[reason] : 'a guard'}`;
+    }
+    case 'Trigger':
+      return step.trigger ?? NONE;
+    case 'Observation':
+      if (!step.observation) return NONE;
+      if (step.observation.repeatOf !== undefined)
+        return `repeat of step ${step.observation.repeatOf}`;
+      if (!step.observation.ok) return 'tool error';
+      return step.observation.empty ? 'empty' : 'found something';
+    case 'Tokens': {
+      const usage = step.modelCall?.usage;
+      return usage
+        ? `${count(usage.promptTokens)} in · ${count(usage.completionTokens)} out`
+        : NONE;
+    }
+  }
+}
+
+const ASPECTS: readonly StepAspect[] = [
+  'Step',
+  'Tool and arguments',
+  'Policy',
+  'Trigger',
+  'Observation',
+  'Tokens',
+];
+
+/**
+ * Pure: the aspects in which the lanes' steps at one aligned row differ (a lane with a gap there
+ * passes null), each with every lane's value and which lanes differ from the baseline lane.
+ * Empty when they all did the same.
+ */
+export function stepDifferences(
+  steps: readonly (Step | null)[],
+  baseline: number,
+): StepDifference[] {
+  const differences: StepDifference[] = [];
+  for (const aspect of ASPECTS) {
+    const values = steps.map((step) => aspectValue(aspect, step));
+    if (values.every((value) => value === values[0])) continue;
+    const base = values[baseline];
+    differences.push({ aspect, values, differs: values.map((value) => value !== base) });
+  }
+  return differences;
+}

@@ -1,0 +1,281 @@
+import { describe, expect, it } from 'vitest';
+import { builtinScenarios } from '../scenarios';
+import {
+  createCompareStore,
+  otherGating,
+  selectAlignment,
+  selectSummary,
+  type CompareStore,
+  type PresetId,
+} from './compare-store';
+import { createRunStore, type RunStore } from './run-store';
+
+const scenarios = builtinScenarios();
+
+/** A compare store whose lanes are attached to run stores (in-process models, virtual clock). */
+function compareOn(scenarioId: string, preset: PresetId) {
+  const compare = createCompareStore({ scenarios, scenarioId, preset });
+  const runStores = new Map<string, RunStore>();
+  const detach = new Map<string, () => void>();
+  /** Mounts the lanes' views that are not mounted, unmounts the removed ones (as React would). */
+  const mount = () => {
+    const ids = compare.getState().lanes.map((lane) => lane.id);
+    for (const [id, off] of detach) {
+      if (!ids.includes(id)) {
+        off();
+        detach.delete(id);
+        runStores.delete(id);
+      }
+    }
+    for (const lane of compare.getState().lanes) {
+      if (runStores.has(lane.id)) continue;
+      const state = compare.getState();
+      const store = createRunStore(
+        { scenarioId: state.scenarioId, overrides: lane.overrides },
+        { scenarios },
+      );
+      runStores.set(lane.id, store);
+      detach.set(lane.id, state.attach(lane.id, store));
+    }
+  };
+  mount();
+  const storeOf = (index: number): RunStore => {
+    const id = compare.getState().lanes[index]?.id ?? '';
+    const store = runStores.get(id);
+    if (!store) throw new Error(`no lane ${index}`);
+    return store;
+  };
+  return { compare, mount, storeOf };
+}
+
+const cursors = (compare: CompareStore, storeOf: (index: number) => RunStore) =>
+  compare.getState().lanes.map((_, index) => storeOf(index).getState().cursor);
+
+/** Waits until every lane's run store is done. */
+async function settled(compare: CompareStore, storeOf: (index: number) => RunStore) {
+  for (let tries = 0; tries < 100; tries++) {
+    const states = compare.getState().lanes.map((_, index) => storeOf(index).getState());
+    if (states.every((state) => state.status === 'done')) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('the lanes did not finish');
+}
+
+describe('compare store', () => {
+  describe('presets', () => {
+    it('opens on ReAct vs ReflAct unless told otherwise', () => {
+      const compare = createCompareStore({ scenarios, scenarioId: 'rca-search-stall' });
+      const { lanes, preset, baseline } = compare.getState();
+      expect(preset).toBe('react-vs-reflact');
+      expect(lanes.map((lane) => [lane.label, lane.overrides])).toEqual([
+        ['ReAct', { mode: 'react' }],
+        ['ReflAct', { mode: 'reflact' }],
+      ]);
+      expect(baseline).toBe(0);
+    });
+
+    it('lays out three lanes for reflection off, fixed and adaptive', () => {
+      const { compare } = compareOn('rca-search-stall', 'reflection-gating');
+      expect(compare.getState().lanes.map((lane) => lane.overrides.reflection?.gating)).toEqual([
+        'off',
+        'fixed',
+        'adaptive',
+      ]);
+    });
+
+    it('turns both guards off in the second lane of guards on vs off', () => {
+      const { compare } = compareOn('shopops-hostile-loop', 'react-vs-reflact');
+      compare.getState().applyPreset('guards');
+      expect(compare.getState().lanes.map((lane) => lane.overrides)).toEqual([
+        { duplicates: 'escalate', fabricationGuard: true },
+        { duplicates: 'off', fabricationGuard: false },
+      ]);
+    });
+
+    it('falls back to the first scenario when it does not know the one asked for', () => {
+      const compare = createCompareStore({ scenarios, scenarioId: 'nope' });
+      expect(compare.getState().scenarioId).toBe(scenarios[0]?.id);
+    });
+  });
+
+  describe('running lanes', () => {
+    it('runs every lane under its own settings and mirrors their results', async () => {
+      const { compare, storeOf } = compareOn('rca-search-stall', 'reflection-gating');
+      await compare.getState().runAll();
+      const { lanes, runs } = compare.getState();
+      expect(lanes.map((lane) => runs[lane.id]?.trace?.config.reflection.gating)).toEqual([
+        'off',
+        'fixed',
+        'adaptive',
+      ]);
+      expect(runs[lanes[0]!.id]?.steps).toBe(storeOf(0).getState().steps);
+      expect(selectSummary(compare.getState()).map((lane) => lane.metrics?.stopReason)).toEqual([
+        'stalled',
+        'answer',
+        'answer',
+      ]);
+    });
+
+    it('marks where the runs part ways: at adaptive’s reflection', async () => {
+      const { compare } = compareOn('rca-search-stall', 'reflection-gating');
+      await compare.getState().runAll();
+      const alignment = selectAlignment(compare.getState());
+      expect(alignment.firstDivergence).toBe(1);
+      expect(alignment.rows[1]?.cells[2]).toBe(1);
+      expect(alignment.signatures[2]?.[1]).toBe('reflection');
+    });
+
+    it('changes one lane’s settings and re-runs it alone', async () => {
+      const { compare, storeOf } = compareOn('rca-search-stall', 'reflection-gating');
+      await compare.getState().runAll();
+      const firstRun = storeOf(1).getState().runNumber;
+      const id = compare.getState().lanes[0]!.id;
+      compare.getState().updateLane(id, { reflection: { gating: 'adaptive' } });
+      expect(compare.getState().preset).toBeNull();
+      await compare.getState().runLane(id);
+      expect(storeOf(0).getState().trace?.stopReason).toBe('answer');
+      expect(storeOf(1).getState().runNumber).toBe(firstRun);
+      expect(selectAlignment(compare.getState()).rows[1]?.same).toBe(false);
+    });
+
+    it('remembers the settings each lane last ran with', async () => {
+      const { compare } = compareOn('rca-search-stall', 'react-vs-reflact');
+      await compare.getState().runAll();
+      const lane = compare.getState().lanes[0]!;
+      expect(compare.getState().ranWith[lane.id]).toBe(lane.overrides);
+      compare.getState().updateLane(lane.id, { seed: 7 });
+      expect(compare.getState().ranWith[lane.id]).not.toBe(compare.getState().lanes[0]!.overrides);
+    });
+  });
+
+  describe('the shared cursor', () => {
+    it('moves every lane to its step at the aligned row, the nearest before a gap', async () => {
+      const { compare, storeOf } = compareOn('rca-search-stall', 'reflection-gating');
+      await compare.getState().runAll();
+      compare.getState().rowTo('first');
+      expect(cursors(compare, storeOf)).toEqual([0, 0, 0]);
+      compare.getState().moveRow(1);
+      expect(compare.getState().row).toBe(1);
+      expect(cursors(compare, storeOf)).toEqual([1, 1, 1]);
+      compare.getState().rowTo('last');
+      const alignment = selectAlignment(compare.getState());
+      const last = alignment.rows.length - 1;
+      expect(compare.getState().row).toBe(last);
+      // Reflection off stopped after 3 steps: it shows its last one.
+      expect(storeOf(0).getState().cursor).toBe(2);
+      expect(storeOf(2).getState().cursor).toBe(4);
+    });
+
+    it('moves from the end when it followed the runs, and stays within the rows', async () => {
+      const { compare } = compareOn('rca-search-stall', 'react-vs-reflact');
+      await compare.getState().runAll();
+      const rows = selectAlignment(compare.getState()).rows.length;
+      compare.getState().moveRow(-1);
+      expect(compare.getState().row).toBe(rows - 2);
+      compare.getState().moveRow(99);
+      expect(compare.getState().row).toBe(rows - 1);
+      compare.getState().moveRow(-99);
+      expect(compare.getState().row).toBe(0);
+    });
+
+    it('follows a lane the user moved by itself', async () => {
+      const { compare, storeOf } = compareOn('rca-search-stall', 'reflection-gating');
+      await compare.getState().runAll();
+      storeOf(2).getState().selectStep(2);
+      const row = compare.getState().row;
+      expect(row).toBe(selectAlignment(compare.getState()).rowOfStep[2]?.[2]);
+      expect(storeOf(1).getState().cursor).not.toBeNull();
+    });
+
+    it('goes back to following the runs when a lane runs again', async () => {
+      const { compare } = compareOn('rca-search-stall', 'react-vs-reflact');
+      await compare.getState().runAll();
+      compare.getState().rowTo('first');
+      await compare.getState().runLane(compare.getState().lanes[1]!.id);
+      expect(compare.getState().row).toBeNull();
+    });
+  });
+
+  describe('lanes', () => {
+    it('adds lanes up to four, with the last lane’s settings, and keeps two', () => {
+      const { compare } = compareOn('rca-search-stall', 'react-vs-reflact');
+      compare.getState().addLane();
+      compare.getState().addLane();
+      compare.getState().addLane();
+      const { lanes } = compare.getState();
+      expect(lanes.map((lane) => lane.label)).toEqual([
+        'ReAct',
+        'ReflAct',
+        'Copy of ReflAct',
+        'Copy of Copy of ReflAct',
+      ]);
+      expect(lanes[3]?.overrides).toEqual({ mode: 'reflact' });
+      for (const lane of lanes) compare.getState().removeLane(lane.id);
+      expect(compare.getState().lanes).toHaveLength(2);
+    });
+
+    it('keeps the baseline on its lane when a lane before it goes', () => {
+      const { compare } = compareOn('rca-search-stall', 'reflection-gating');
+      compare.getState().setBaseline(2);
+      compare.getState().removeLane(compare.getState().lanes[0]!.id);
+      expect(compare.getState().baseline).toBe(1);
+      expect(compare.getState().lanes[1]?.label).toBe('Adaptive');
+    });
+
+    it('measures the deltas against the chosen baseline', async () => {
+      const { compare } = compareOn('rca-search-stall', 'reflection-gating');
+      await compare.getState().runAll();
+      compare.getState().setBaseline(2);
+      const summary = selectSummary(compare.getState());
+      expect(summary[2]?.deltas).toBeNull();
+      expect(summary[0]?.deltas?.correct.verdict).toBe('worse');
+    });
+
+    it('clears the runs and drops forks on another scenario', async () => {
+      const { compare, mount, storeOf } = compareOn('rca-search-stall', 'react-vs-reflact');
+      await compare.getState().runAll();
+      compare.getState().fork(compare.getState().lanes[0]!.id, 1);
+      mount();
+      compare.getState().setScenario('shopops-happy');
+      expect(compare.getState().lanes).toHaveLength(2);
+      expect(storeOf(0).getState().scenarioId).toBe('shopops-happy');
+      expect(storeOf(0).getState().steps).toEqual([]);
+    });
+  });
+
+  describe('forking', () => {
+    it('switches the reflection gating by default', () => {
+      expect(otherGating('adaptive')).toBe('off');
+      expect(otherGating('off')).toBe('adaptive');
+      expect(otherGating('fixed')).toBe('adaptive');
+    });
+
+    it('adds a lane after its source that replays the prefix, then goes on live', async () => {
+      const { compare, mount, storeOf } = compareOn('rca-search-stall', 'reflection-gating');
+      await compare.getState().runAll();
+      const source = compare.getState().lanes[2]!;
+      const id = compare.getState().fork(source.id, 1);
+      expect(id).not.toBeNull();
+      const { lanes } = compare.getState();
+      expect(lanes[3]?.id).toBe(id);
+      expect(lanes[3]?.label).toBe('Fork of Adaptive at step 1');
+      expect(lanes[3]?.overrides.reflection?.gating).toBe('off');
+      mount();
+      await Promise.resolve();
+      await settled(compare, storeOf);
+      const forked = storeOf(3).getState().trace;
+      const original = storeOf(2).getState().trace;
+      expect(forked?.forkedFrom).toEqual({ step: 1 });
+      expect(JSON.stringify(forked?.steps[0])).toBe(JSON.stringify(original?.steps[0]));
+      expect(forked?.steps[1]?.kind).toBe('action');
+      expect(forked?.config.reflection.gating).toBe('off');
+    });
+
+    it('has no room for a fifth lane, nor a fork of a lane that has not run', () => {
+      const { compare } = compareOn('rca-search-stall', 'reflection-gating');
+      expect(compare.getState().fork(compare.getState().lanes[0]!.id, 0)).toBeNull();
+      compare.getState().addLane();
+      expect(compare.getState().fork(compare.getState().lanes[0]!.id, 0)).toBeNull();
+    });
+  });
+});

@@ -1,0 +1,220 @@
+import { describe, expect, it } from 'vitest';
+import { builtinScenarios } from '../scenarios';
+import type { EvalWorkerFactory, EvalWorkerRequest } from '../workers/eval-protocol';
+import { inProcessEvalWorker } from '../workers/eval-runner';
+import { createEvalStore, MAX_EVAL_SEEDS, selectionRuns } from './eval-store';
+
+const SCENARIOS = builtinScenarios();
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The real worker's loop, in-process; it counts the workers made and records what was posted. */
+function fakeWorker() {
+  const made = { count: 0, posted: [] as EvalWorkerRequest[], terminated: 0 };
+  const inner = inProcessEvalWorker({ scenarios: SCENARIOS, pause: turn });
+  const factory: EvalWorkerFactory = (onMessage, onError) => {
+    made.count++;
+    const worker = inner(onMessage, onError);
+    return {
+      post: (message) => {
+        made.posted.push(message);
+        worker.post(message);
+      },
+      terminate: () => {
+        made.terminated++;
+        worker.terminate();
+      },
+    };
+  };
+  return { made, factory };
+}
+
+const until = async (check: () => boolean) => {
+  await expect.poll(check, { timeout: 10_000 }).toBe(true);
+};
+
+describe('the selection', () => {
+  it('starts as `loop eval` does: every built-in, the four default configs, one seed', () => {
+    const store = createEvalStore({ scenarios: SCENARIOS, createWorker: fakeWorker().factory });
+    const { selection, status } = store.getState();
+    expect(status).toBe('idle');
+    expect(selection.scenarioIds).toEqual(SCENARIOS.map((s) => s.id));
+    expect(selection.configLabels).toEqual([
+      'react+off',
+      'react+fixed',
+      'react+adaptive',
+      'reflact+adaptive',
+    ]);
+    expect(selection.seeds).toBe(1);
+    expect(selectionRuns(selection, SCENARIOS)).toBe(SCENARIOS.length * 4);
+  });
+
+  it('picks scenarios one by one or by tag, in suite order; configs in preset order', () => {
+    const store = createEvalStore({
+      scenarios: SCENARIOS,
+      createWorker: fakeWorker().factory,
+      initial: { scenarioIds: [], configLabels: [] },
+    });
+    const state = () => store.getState();
+    state().toggleScenario('shopops-happy');
+    state().selectTag('stalling', true);
+    expect(state().selection.scenarioIds).toEqual([
+      'rca-search-stall',
+      'rca-queue-stall',
+      'rca-nightly-503-stall',
+      'shopops-happy',
+    ]);
+    state().selectTag('rca', false);
+    expect(state().selection.scenarioIds).toEqual(['shopops-happy']);
+    state().toggleScenario('shopops-happy');
+    expect(state().selection.scenarioIds).toEqual([]);
+
+    state().toggleConfig('reflact+adaptive');
+    state().toggleConfig('act+off');
+    state().toggleConfig('no-such-config');
+    expect(state().selection.configLabels).toEqual(['act+off', 'reflact+adaptive']);
+    state().toggleConfig('act+off');
+    expect(state().selection.configLabels).toEqual(['reflact+adaptive']);
+  });
+
+  it('clamps seeds to 1..MAX_EVAL_SEEDS', () => {
+    const store = createEvalStore({ scenarios: SCENARIOS, createWorker: fakeWorker().factory });
+    store.getState().setSeeds(0);
+    expect(store.getState().selection.seeds).toBe(1);
+    store.getState().setSeeds(2.7);
+    expect(store.getState().selection.seeds).toBe(2);
+    store.getState().setSeeds(10_000);
+    expect(store.getState().selection.seeds).toBe(MAX_EVAL_SEEDS);
+    store.getState().setSeeds(Number.NaN);
+    expect(store.getState().selection.seeds).toBe(1);
+  });
+});
+
+describe('running a matrix', () => {
+  it('runs, reports progress, and ends with every row', async () => {
+    const { made, factory } = fakeWorker();
+    const store = createEvalStore({
+      scenarios: SCENARIOS,
+      createWorker: factory,
+      initial: { scenarioIds: ['rca-search-stall', 'shopops-happy'], seeds: 2 },
+      progressEvery: 3,
+    });
+    const progress: number[] = [];
+    store.subscribe((state, previous) => {
+      if (state.done !== previous.done) progress.push(state.done);
+    });
+    store.getState().run();
+    expect(store.getState()).toMatchObject({ status: 'running', done: 0, total: 16 });
+    await until(() => store.getState().status === 'done');
+    const state = store.getState();
+    expect(state.rows).toHaveLength(16);
+    expect(state.done).toBe(16);
+    expect(state.errors).toEqual([]);
+    expect(state.ran?.scenarioIds).toEqual(['rca-search-stall', 'shopops-happy']);
+    expect(progress).toEqual([3, 6, 9, 12, 15, 16]);
+    expect(state.latest?.scenario).toBe('shopops-happy');
+    expect(made.count).toBe(1);
+
+    // A second run reuses the worker.
+    store.getState().run();
+    await until(() => store.getState().status === 'done');
+    expect(made.count).toBe(1);
+  });
+
+  it('ignores Run while a matrix runs, and when nothing is selected', async () => {
+    const { made, factory } = fakeWorker();
+    const store = createEvalStore({
+      scenarios: SCENARIOS,
+      createWorker: factory,
+      initial: { scenarioIds: [] },
+    });
+    store.getState().run();
+    expect(store.getState().status).toBe('idle');
+    expect(made.count).toBe(0);
+    store.getState().setScenarios(['shopops-happy']);
+    store.getState().run();
+    store.getState().run();
+    expect(made.posted.filter((m) => m.type === 'run')).toHaveLength(1);
+    await until(() => store.getState().status === 'done');
+  });
+
+  it('cancels between runs: the rows that finished come back', async () => {
+    const { made, factory } = fakeWorker();
+    const store = createEvalStore({
+      scenarios: SCENARIOS,
+      createWorker: factory,
+      initial: { seeds: 20 },
+      progressEvery: 5,
+    });
+    store.getState().run();
+    const total = store.getState().total;
+    expect(total).toBe(SCENARIOS.length * 4 * 20);
+    await until(() => store.getState().done >= 10);
+    store.getState().cancel();
+    expect(store.getState().cancelling).toBe(true);
+    await until(() => store.getState().status === 'cancelled');
+    const state = store.getState();
+    expect(state.cancelling).toBe(false);
+    expect(state.rows.length).toBeGreaterThanOrEqual(10);
+    expect(state.rows.length).toBeLessThan(total);
+    expect(state.done).toBe(state.rows.length);
+    expect(made.posted.map((m) => m.type)).toEqual(['run', 'cancel']);
+  });
+
+  it('reset drops the rows; answers from the run it replaced are ignored', async () => {
+    const store = createEvalStore({
+      scenarios: SCENARIOS,
+      createWorker: fakeWorker().factory,
+      initial: { seeds: 10 },
+    });
+    store.getState().run();
+    store.getState().reset();
+    expect(store.getState()).toMatchObject({ status: 'idle', rows: [], done: 0, total: 0 });
+    await turn();
+    await turn();
+    expect(store.getState().status).toBe('idle');
+  });
+
+  it('a worker that fails ends the matrix with the error, and the next run makes a new worker', async () => {
+    let made = 0;
+    let report: (message: string) => void = () => {};
+    const store = createEvalStore({
+      scenarios: SCENARIOS,
+      createWorker: (_onMessage, onError) => {
+        made++;
+        report = onError;
+        return { post: () => {}, terminate: () => {} };
+      },
+    });
+    store.getState().run();
+    report('Uncaught SyntaxError in the worker');
+    expect(store.getState()).toMatchObject({
+      status: 'done',
+      errors: [{ scenario: null, message: 'Uncaught SyntaxError in the worker' }],
+    });
+    store.getState().run();
+    expect(made).toBe(2);
+  });
+
+  it('a worker that cannot be made ends the matrix with the reason', () => {
+    const store = createEvalStore({
+      scenarios: SCENARIOS,
+      createWorker: () => {
+        throw new Error('Workers are disabled');
+      },
+    });
+    store.getState().run();
+    expect(store.getState()).toMatchObject({
+      status: 'done',
+      errors: [{ message: 'Workers are disabled' }],
+    });
+  });
+
+  it('dispose ends the worker', async () => {
+    const { made, factory } = fakeWorker();
+    const store = createEvalStore({ scenarios: SCENARIOS, createWorker: factory });
+    store.getState().run();
+    store.getState().dispose();
+    expect(made.terminated).toBe(1);
+    expect(store.getState().status).toBe('cancelled');
+  });
+});

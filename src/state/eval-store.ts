@@ -1,0 +1,230 @@
+/**
+ * The eval store: what the eval matrix runs (scenarios, configs, seeds), its status and progress,
+ * and the rows it came back with. One per eval view. Vanilla Zustand; the worker is injected as
+ * a factory (a Web Worker in the app, the same loop in-process in tests), made on the first run
+ * and kept until `dispose`.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Scenario } from '../engine';
+import { DEFAULT_EVAL_LABELS, EVAL_PRESETS, type EvalRunRow } from '../projections/eval-matrix';
+import type {
+  EvalRunError,
+  EvalWorkerFactory,
+  EvalWorkerHandle,
+  EvalWorkerResponse,
+} from '../workers/eval-protocol';
+
+export type EvalStatus = 'idle' | 'running' | 'done' | 'cancelled';
+
+/** Seeds per cell at most: all 14 built-ins × 7 presets × 100 seeds is 9,800 runs, seconds in a worker. */
+export const MAX_EVAL_SEEDS = 100;
+
+export interface EvalSelection {
+  /** In suite order. */
+  readonly scenarioIds: readonly string[];
+  /** In preset order. */
+  readonly configLabels: readonly string[];
+  readonly seeds: number;
+}
+
+export interface EvalState {
+  readonly selection: EvalSelection;
+  readonly status: EvalStatus;
+  /** A cancel was asked for and the worker has not answered yet. */
+  readonly cancelling: boolean;
+  readonly done: number;
+  readonly total: number;
+  /** The run the last progress report named. */
+  readonly latest: EvalRunRow | null;
+  /** The finished matrix's rows (after a cancel: the runs that finished). */
+  readonly rows: readonly EvalRunRow[];
+  /** The selection the current or last matrix was started with. */
+  readonly ran: EvalSelection | null;
+  readonly errors: readonly EvalRunError[];
+
+  toggleScenario(id: string): void;
+  setScenarios(ids: readonly string[]): void;
+  /** Adds (or removes) every scenario with this tag. */
+  selectTag(tag: string, selected: boolean): void;
+  toggleConfig(label: string): void;
+  setConfigs(labels: readonly string[]): void;
+  /** Clamped to 1..MAX_EVAL_SEEDS; not a number: 1. */
+  setSeeds(seeds: number): void;
+  /** Starts the selected matrix; ignored while one runs or when nothing is selected. */
+  run(): void;
+  /** Stops the running matrix between two runs; the rows so far come back. */
+  cancel(): void;
+  /** Back to idle with no rows (a running matrix is cancelled and its answers ignored). */
+  reset(): void;
+  /** Ends the worker (the view unmounts). */
+  dispose(): void;
+}
+
+export type EvalStore = StoreApi<EvalState>;
+
+export interface EvalStoreOptions {
+  /** The scenarios to pick from, in suite order. */
+  readonly scenarios: readonly Pick<Scenario, 'id' | 'tags'>[];
+  readonly createWorker: EvalWorkerFactory;
+  readonly initial?: Partial<EvalSelection>;
+  /** Progress every this many runs (the worker's default when left out). */
+  readonly progressEvery?: number;
+}
+
+/** Pure: how many runs a selection makes (ids that name no scenario do not count). */
+export function selectionRuns(
+  selection: EvalSelection,
+  scenarios: readonly Pick<Scenario, 'id'>[],
+): number {
+  const ids = new Set(selection.scenarioIds);
+  const count = scenarios.filter((scenario) => ids.has(scenario.id)).length;
+  return count * selection.configLabels.length * selection.seeds;
+}
+
+const clampSeeds = (seeds: number) =>
+  Number.isFinite(seeds) ? Math.min(MAX_EVAL_SEEDS, Math.max(1, Math.floor(seeds))) : 1;
+
+/** Creates an eval store; the first `run` makes the worker. */
+export function createEvalStore(options: EvalStoreOptions): EvalStore {
+  const { scenarios, createWorker } = options;
+  const inSuiteOrder = (ids: Iterable<string>) => {
+    const wanted = new Set(ids);
+    return scenarios.filter((scenario) => wanted.has(scenario.id)).map((scenario) => scenario.id);
+  };
+  const inPresetOrder = (labels: Iterable<string>) => {
+    const wanted = new Set(labels);
+    return EVAL_PRESETS.filter((config) => wanted.has(config.label)).map((config) => config.label);
+  };
+
+  let worker: EvalWorkerHandle | null = null;
+  let runId = 0;
+
+  const store = createStore<EvalState>()((set, get) => {
+    const select = (patch: Partial<EvalSelection>) =>
+      set({ selection: { ...get().selection, ...patch } });
+
+    const onMessage = (message: EvalWorkerResponse) => {
+      if (message.runId !== runId || get().status !== 'running') return;
+      if (message.type === 'progress') {
+        set({ done: message.done, total: message.total, latest: message.latest });
+      } else if (message.type === 'end') {
+        set({
+          status: message.status,
+          cancelling: false,
+          done: message.done,
+          total: message.total,
+          rows: message.rows,
+          errors: message.errors,
+        });
+      } else {
+        fail(message.message);
+      }
+    };
+    const fail = (message: string) => {
+      worker?.terminate();
+      worker = null;
+      set({
+        status: 'done',
+        cancelling: false,
+        errors: [{ scenario: null, label: null, seed: null, message }],
+      });
+    };
+
+    return {
+      selection: {
+        scenarioIds: inSuiteOrder(options.initial?.scenarioIds ?? scenarios.map((s) => s.id)),
+        configLabels: inPresetOrder(options.initial?.configLabels ?? DEFAULT_EVAL_LABELS),
+        seeds: clampSeeds(options.initial?.seeds ?? 1),
+      },
+      status: 'idle',
+      cancelling: false,
+      done: 0,
+      total: 0,
+      latest: null,
+      rows: [],
+      ran: null,
+      errors: [],
+
+      toggleScenario: (id) => {
+        const ids = get().selection.scenarioIds;
+        select({
+          scenarioIds: inSuiteOrder(ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]),
+        });
+      },
+      setScenarios: (ids) => select({ scenarioIds: inSuiteOrder(ids) }),
+      selectTag: (tag, selected) => {
+        const tagged = scenarios.filter((s) => s.tags.includes(tag)).map((s) => s.id);
+        const ids = get().selection.scenarioIds;
+        select({
+          scenarioIds: inSuiteOrder(
+            selected ? [...ids, ...tagged] : ids.filter((id) => !tagged.includes(id)),
+          ),
+        });
+      },
+      toggleConfig: (label) => {
+        const labels = get().selection.configLabels;
+        select({
+          configLabels: inPresetOrder(
+            labels.includes(label) ? labels.filter((x) => x !== label) : [...labels, label],
+          ),
+        });
+      },
+      setConfigs: (labels) => select({ configLabels: inPresetOrder(labels) }),
+      setSeeds: (seeds) => select({ seeds: clampSeeds(seeds) }),
+
+      run: () => {
+        const { status, selection } = get();
+        const total = selectionRuns(selection, scenarios);
+        if (status === 'running' || total === 0) return;
+        runId += 1;
+        set({
+          status: 'running',
+          cancelling: false,
+          done: 0,
+          total,
+          latest: null,
+          rows: [],
+          errors: [],
+          ran: selection,
+        });
+        try {
+          worker ??= createWorker(onMessage, fail);
+          worker.post({
+            type: 'run',
+            runId,
+            request: selection,
+            ...(options.progressEvery ? { progressEvery: options.progressEvery } : {}),
+          });
+        } catch (error) {
+          fail(error instanceof Error ? error.message : String(error));
+        }
+      },
+      cancel: () => {
+        if (get().status !== 'running' || get().cancelling) return;
+        set({ cancelling: true });
+        worker?.post({ type: 'cancel', runId });
+      },
+      reset: () => {
+        if (get().status === 'running') worker?.post({ type: 'cancel', runId });
+        runId += 1;
+        set({
+          status: 'idle',
+          cancelling: false,
+          done: 0,
+          total: 0,
+          latest: null,
+          rows: [],
+          ran: null,
+          errors: [],
+        });
+      },
+      dispose: () => {
+        worker?.terminate();
+        worker = null;
+        runId += 1;
+        if (get().status === 'running') set({ status: 'cancelled', cancelling: false });
+      },
+    };
+  });
+  return store;
+}

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { runEval } from '../cli/eval';
+import { evalJson, DEFAULT_EVAL_CONFIGS, DEFAULT_EVAL_LABELS } from '../projections/eval-matrix';
+import { builtinScenarios, findBuiltin } from '../scenarios';
+import type { EvalWorkerResponse } from './eval-protocol';
+import { createEvalLoop, inProcessEvalWorker, requestJobs, runEvalJobs } from './eval-runner';
+
+const SCENARIOS = builtinScenarios();
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe('the jobs of a request', () => {
+  it('keep suite order and preset order whatever order the request lists them in', () => {
+    const jobs = requestJobs(
+      {
+        scenarioIds: ['shopops-happy', 'rca-search-stall', 'no-such-scenario'],
+        configLabels: ['reflact+adaptive', 'react+off', 'no-such-config'],
+        seeds: 1,
+      },
+      SCENARIOS,
+    );
+    expect(jobs.map((job) => `${job.scenario.id} ${job.label}`)).toEqual([
+      'rca-search-stall react+off',
+      'rca-search-stall reflact+adaptive',
+      'shopops-happy react+off',
+      'shopops-happy reflact+adaptive',
+    ]);
+  });
+
+  it('give the same rows as `loop eval` (its job list and row come from the same functions)', async () => {
+    const seeds = 2;
+    const cli = await runEval(SCENARIOS, DEFAULT_EVAL_CONFIGS, {}, { seeds });
+    const jobs = requestJobs(
+      { scenarioIds: SCENARIOS.map((s) => s.id), configLabels: DEFAULT_EVAL_LABELS, seeds },
+      SCENARIOS,
+    );
+    const worker = await runEvalJobs(jobs, { onProgress: () => {}, cancelled: () => false });
+    expect(worker.status).toBe('done');
+    expect(worker.rows).toHaveLength(SCENARIOS.length * 4 * seeds);
+    expect(evalJson(worker.rows)).toBe(evalJson(cli));
+  });
+});
+
+describe('running the jobs', () => {
+  const jobs = requestJobs(
+    {
+      scenarioIds: ['shopops-happy', 'rca-search-stall'],
+      configLabels: DEFAULT_EVAL_LABELS,
+      seeds: 3,
+    },
+    SCENARIOS,
+  );
+
+  it('reports progress every N runs and after the last one, with the latest row', async () => {
+    const reports: [number, number, string][] = [];
+    const result = await runEvalJobs(jobs, {
+      progressEvery: 5,
+      onProgress: (done, total, latest) => reports.push([done, total, latest.label]),
+      cancelled: () => false,
+    });
+    expect(jobs).toHaveLength(24);
+    expect(reports.map(([done]) => done)).toEqual([5, 10, 15, 20, 24]);
+    expect(reports.every(([, total]) => total === 24)).toBe(true);
+    expect(reports[4]?.[2]).toBe('reflact+adaptive');
+    expect(result).toMatchObject({ status: 'done', errors: [] });
+  });
+
+  it('stops between runs on a cancel and keeps the rows that finished', async () => {
+    let stop = false;
+    const result = await runEvalJobs(jobs, {
+      progressEvery: 4,
+      onProgress: (done) => {
+        if (done === 8) stop = true;
+      },
+      cancelled: () => stop,
+    });
+    expect(result.status).toBe('cancelled');
+    expect(result.rows).toHaveLength(8);
+  });
+
+  it('turns a run that throws into an error row and an error entry, then goes on', async () => {
+    const happy = findBuiltin('shopops-happy')!;
+    const broken = requestJobs(
+      { scenarioIds: [happy.id], configLabels: ['react+off', 'react+fixed'], seeds: 1 },
+      SCENARIOS,
+    );
+    let call = 0;
+    const result = await runEvalJobs(broken, {
+      onProgress: () => {},
+      cancelled: () => false,
+      // The first run forks from a step its (empty) trace does not have: runScenario throws.
+      runOptions: () =>
+        call++ === 0 ? { fork: { trace: { steps: [] } as never, atStep: 5 } } : {},
+    });
+    expect(result.rows.map((row) => row.stopReason)).toEqual(['error', 'answer']);
+    expect(result.errors).toEqual([
+      expect.objectContaining({ scenario: happy.id, label: 'react+off', seed: 1 }),
+    ]);
+  });
+});
+
+describe('the message loop', () => {
+  it('posts progress, then the end with every row', async () => {
+    const posted: EvalWorkerResponse[] = [];
+    const handle = createEvalLoop((message) => posted.push(message), {
+      scenarios: SCENARIOS,
+      pause: turn,
+    });
+    handle({
+      type: 'run',
+      runId: 3,
+      request: { scenarioIds: ['shopops-happy'], configLabels: DEFAULT_EVAL_LABELS, seeds: 2 },
+      progressEvery: 4,
+    });
+    await expect.poll(() => posted.at(-1)?.type).toBe('end');
+    expect(posted.map((m) => m.type)).toEqual(['progress', 'progress', 'end']);
+    const end = posted.at(-1);
+    expect(end).toMatchObject({ runId: 3, status: 'done', done: 8, total: 8 });
+  });
+
+  it('a cancel posted while it runs ends it between runs', async () => {
+    const posted: EvalWorkerResponse[] = [];
+    const handle = createEvalLoop(
+      (message) => {
+        posted.push(message);
+        // The cancel arrives while the first batch's progress is out, as from the page.
+        if (message.type === 'progress' && message.done === 2) handle({ type: 'cancel', runId: 1 });
+      },
+      { scenarios: SCENARIOS, pause: turn },
+    );
+    handle({
+      type: 'run',
+      runId: 1,
+      request: {
+        scenarioIds: SCENARIOS.map((s) => s.id),
+        configLabels: DEFAULT_EVAL_LABELS,
+        seeds: 5,
+      },
+      progressEvery: 2,
+    });
+    await expect.poll(() => posted.at(-1)?.type).toBe('end');
+    expect(posted.at(-1)).toMatchObject({ status: 'cancelled', done: 2, total: 280 });
+  });
+
+  it('in-process: nothing is delivered after terminate', async () => {
+    const posted: EvalWorkerResponse[] = [];
+    const worker = inProcessEvalWorker({ scenarios: SCENARIOS, pause: turn })(
+      (message) => posted.push(message),
+      () => {},
+    );
+    worker.post({
+      type: 'run',
+      runId: 1,
+      request: { scenarioIds: ['shopops-happy'], configLabels: ['react+off'], seeds: 1 },
+    });
+    worker.terminate();
+    await turn();
+    await turn();
+    expect(posted).toEqual([]);
+  });
+});

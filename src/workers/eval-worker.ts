@@ -1,0 +1,31 @@
+/**
+ * The eval worker: a thin message loop over `eval-runner`. It runs the built-in scenarios on their
+ * own models (simulated and scripted, in-process, on a virtual clock: no network, no waiting),
+ * posts progress every N runs and the rows at the end, and stops between runs on a cancel.
+ */
+import { builtinScenarios } from '../scenarios';
+import type { EvalWorkerRequest, EvalWorkerResponse } from './eval-protocol';
+import { createEvalLoop } from './eval-runner';
+
+/** The worker's global scope, typed for what it uses (the project's lib is DOM, not WebWorker). */
+const scope = self as unknown as {
+  postMessage(message: EvalWorkerResponse): void;
+  onmessage: ((event: MessageEvent<EvalWorkerRequest>) => void) | null;
+};
+
+/** A macrotask turn without setTimeout's 4 ms clamp: lets a queued cancel message in. */
+const channel = new MessageChannel();
+const waiting: (() => void)[] = [];
+channel.port1.onmessage = () => waiting.shift()?.();
+const pause = () =>
+  new Promise<void>((resolve) => {
+    waiting.push(resolve);
+    channel.port2.postMessage(null);
+  });
+
+const handle = createEvalLoop((message) => scope.postMessage(message), {
+  scenarios: builtinScenarios(),
+  pause,
+});
+
+scope.onmessage = (event) => handle(event.data);

@@ -3,7 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { Button, FOCUS_RING } from '../../components';
 import { selectAlignment } from '../../state/compare-store';
 import { useCompare, useCompareApi } from './compare-context';
-import { FlagIcon, NextIcon, PreviousIcon } from './icons';
+import { FlagIcon, NextIcon, PreviousIcon } from '../../components/icons';
 import { laneLetter, TONE_NAME, TONE_ORDER, TONE_STYLE, ToneGlyph } from './labels';
 import { selectLaneCursors, selectLanes, selectLaneSteps, selectRow } from './selectors';
 import { buildStrip, shownRows, type StripColumn } from './strip';

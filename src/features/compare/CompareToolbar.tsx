@@ -3,7 +3,7 @@ import { viewHash } from '../../components/view-route';
 import { MAX_LANES, PRESETS } from '../../state/compare-store';
 import { ModelPicker } from '../endpoints';
 import { useCompare, useCompareApi } from './compare-context';
-import { PlayIcon, PlusIcon, StopIcon } from './icons';
+import { PlayIcon, PlusIcon, StopIcon } from '../../components/icons';
 import {
   selectAnyRunning,
   selectLaneCount,

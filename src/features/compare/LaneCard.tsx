@@ -5,7 +5,7 @@ import { DecisionRecordPane } from '../decision-record';
 import { PhaseGraphPane } from '../phase-graph';
 import { useRunStore, useRunStoreApi } from '../run';
 import { useCompare, useCompareApi } from './compare-context';
-import { CloseIcon, ForkIcon, PlayIcon, SlidersIcon } from './icons';
+import { CloseIcon, ForkIcon, PlayIcon, SlidersIcon } from '../../components/icons';
 import { laneLetter } from './labels';
 import { LaneSettings } from './LaneSettings';
 import { LaneStatus } from './LaneStatus';

@@ -1,7 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../components';
 import { useRunStore } from '../run';
-import { PauseIcon, PlayIcon, ResetIcon, StepIcon, StopIcon } from './icons';
+import { PauseIcon, PlayIcon, ResetIcon, StepIcon, StopIcon } from '../../components/icons';
 import { selectActions, selectPaused, selectStatus } from './selectors';
 
 /**

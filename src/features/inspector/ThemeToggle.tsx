@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { KeyValueStorage } from '../../state';
-import { MonitorIcon, MoonIcon, SunIcon } from './icons';
+import { MonitorIcon, MoonIcon, SunIcon } from '../../components/icons';
 import { applyTheme, readTheme, saveTheme, type ThemePreference } from './theme';
 
 const CHOICES: readonly { value: ThemePreference; label: string; icon: ReactNode }[] = [

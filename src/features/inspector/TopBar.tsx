@@ -3,7 +3,7 @@ import { MetricChips } from './MetricChips';
 import { RunControls } from './RunControls';
 import { RunProgress } from './RunProgress';
 import { RunSetup } from './RunSetup';
-import { SidebarIcon } from './icons';
+import { SidebarIcon } from '../../components/icons';
 
 export interface TopBarProps {
   readonly settingsCollapsed: boolean;

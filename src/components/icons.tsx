@@ -41,9 +41,37 @@ export const MonitorIcon = () => (
   </Icon>
 );
 
+export const SidebarIcon = () => (
+  <Icon>
+    <rect x="1.75" y="2.5" width="12.5" height="11" rx="1.25" />
+    <path d="M6 2.5v11" />
+  </Icon>
+);
+
+export const GearIcon = () => (
+  <Icon>
+    <circle cx="8" cy="8" r="2" />
+    <path d="M8 1.75v1.5M8 12.75v1.5M1.75 8h1.5M12.75 8h1.5M3.6 3.6l1.05 1.05M11.35 11.35l1.05 1.05M3.6 12.4l1.05-1.05M11.35 4.65l1.05-1.05" />
+  </Icon>
+);
+
 export const PlayIcon = () => (
   <Icon fill="currentColor" stroke="none">
     <path d="M4.5 2.8v10.4a.6.6 0 0 0 .9.5l8.3-5.2a.6.6 0 0 0 0-1L5.4 2.3a.6.6 0 0 0-.9.5Z" />
+  </Icon>
+);
+
+export const StepIcon = () => (
+  <Icon>
+    <path d="M3.5 3v10l6.5-5z" fill="currentColor" stroke="none" />
+    <path d="M12.5 3v10" />
+  </Icon>
+);
+
+export const PauseIcon = () => (
+  <Icon fill="currentColor" stroke="none">
+    <rect x="4" y="3" width="2.75" height="10" rx=".6" />
+    <rect x="9.25" y="3" width="2.75" height="10" rx=".6" />
   </Icon>
 );
 
@@ -53,15 +81,22 @@ export const StopIcon = () => (
   </Icon>
 );
 
-export const PlusIcon = () => (
+export const ResetIcon = () => (
   <Icon>
-    <path d="M8 3v10M3 8h10" />
+    <path d="M2.75 8a5.25 5.25 0 1 0 1.6-3.78" />
+    <path d="M2.5 2.5v3h3" />
   </Icon>
 );
 
 export const CloseIcon = () => (
   <Icon>
     <path d="M4 4l8 8M12 4l-8 8" />
+  </Icon>
+);
+
+export const PlusIcon = () => (
+  <Icon>
+    <path d="M8 3v10M3 8h10" />
   </Icon>
 );
 

@@ -174,7 +174,7 @@ export function LaneCard({ lane, index }: LaneCardProps) {
       {/* Narrow lanes stack the graph over the record; wide ones put them side by side. */}
       <div className="grid min-h-0 flex-1 grid-rows-[15rem_minmax(0,1fr)] border-t border-slate-200 @xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] @xl:grid-rows-1 dark:border-slate-800">
         <div className="min-h-0 min-w-0 border-b border-slate-200 @xl:border-r @xl:border-b-0 dark:border-slate-800">
-          <PhaseGraphPane />
+          <PhaseGraphPane initialMode="unrolled" />
         </div>
         <div className="flex min-h-0 min-w-0 flex-col">
           <RecordBar lane={lane} index={index} />

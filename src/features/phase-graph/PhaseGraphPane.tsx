@@ -27,7 +27,12 @@ import {
 const UNROLLED_CAP = 300;
 
 /** The centre pane: a region named "Phase graph". */
-export function PhaseGraphPane() {
+export function PhaseGraphPane({
+  initialMode = 'aggregate',
+}: {
+  /** The first mode: a small box (a compare lane) reads better unrolled. */
+  readonly initialMode?: PhaseGraphMode;
+} = {}) {
   const store = useRunStoreApi();
   const path = useRunStore(selectPath);
   const steps = useRunStore(selectSteps);
@@ -36,7 +41,7 @@ export function PhaseGraphPane() {
   const cursor = useRunStore(selectCursor);
   const escalation = useRunStore(selectEscalation);
   const selection = useRunStore(selectSelection);
-  const [mode, setMode] = useState<PhaseGraphMode>('aggregate');
+  const [mode, setMode] = useState<PhaseGraphMode>(initialMode);
   const [showAll, setShowAll] = useState(false);
   const [readyKey, setReadyKey] = useState<string | null>(null);
 

@@ -53,6 +53,16 @@ describe('the inspector side of the run store', () => {
     expect(step?.decision.policy).toEqual({ outcome: 'denied', reason: 'duplicate_tool_call' });
   });
 
+  it('counts a stall exit as a guard trip, though it denies nothing', async () => {
+    const store = storeFor('rca-search-stall');
+    store.getState().updateOverrides({ reflection: { gating: 'off' } });
+    await store.getState().run();
+    const last = store.getState().steps.length - 1;
+    store.getState().cursorTo('first');
+    store.getState().jumpTo('guard', 1);
+    expect(store.getState().cursor).toBe(last);
+  });
+
   it('Step runs one model call at a time; Resume lets the run finish', async () => {
     const store = storeFor('rca-checkout-latency');
     store.getState().step();

@@ -27,7 +27,11 @@ import {
 } from '../engine';
 import { createRunGate, watchedModel } from './run-gate';
 import type { ModelChooser, RunModel } from './run-model';
-import { mergeOverrides, nextMarkedStep, type StepMark } from './run-navigation';
+import { nextMark, timelineMarks } from '../projections/timeline';
+import { mergeOverrides } from './run-navigation';
+
+/** Steps a user jumps between: reflections, and guard trips (denials, stall exits, budget stops). */
+export type StepMark = 'reflection' | 'guard';
 
 export type RunStatus = 'idle' | 'running' | 'done';
 
@@ -120,7 +124,10 @@ export interface RunState extends RunData, ViewState {
   moveCursor(delta: number): void;
   /** Moves the cursor to the first or last recorded step. */
   cursorTo(end: 'first' | 'last'): void;
-  /** Moves the cursor to the next (1) or previous (-1) step of a kind; stays when there is none. */
+  /**
+   * Moves the cursor to the next (1) or previous (-1) reflection or guard trip (the timeline's
+   * marks: a stall exit or budget stop counts, though it denies nothing); stays when there is none.
+   */
   jumpTo(mark: StepMark, direction: 1 | -1): void;
   select(selection: GraphSelection | null): void;
   /** Starts or stops playback through the recorded steps. */
@@ -393,7 +400,10 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
 
       jumpTo(mark, direction) {
         const state = get();
-        const found = nextMarkedStep(state.steps, cursorOf(state), mark, direction);
+        if (state.steps.length === 0) return;
+        const marks = timelineMarks(state.steps, state.path);
+        const list = mark === 'reflection' ? marks.reflections : marks.guardTrips;
+        const found = nextMark(list, cursorOf(state), direction);
         if (found !== null) set({ cursor: found });
       },
 

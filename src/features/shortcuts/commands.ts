@@ -2,7 +2,6 @@
  * What each shortcut action does to a run store. The timeline's buttons call the same functions,
  * so a key and its button can never disagree.
  */
-import { nextMark, timelineMarks } from '../../projections/timeline';
 import type { RunState, RunStore } from '../../state/run-store';
 import type { ShortcutAction } from './keymap';
 
@@ -30,15 +29,7 @@ export function togglePlayback(store: RunStore): void {
  * is none. Guard trips include guards that deny nothing (a stall exit, a budget stop).
  */
 export function jumpToMark(store: RunStore, mark: 'reflection' | 'guard', direction: 1 | -1): void {
-  const state = store.getState();
-  if (state.steps.length === 0) return;
-  const marks = timelineMarks(state.steps, state.path);
-  const found = nextMark(
-    mark === 'reflection' ? marks.reflections : marks.guardTrips,
-    shownStep(state),
-    direction,
-  );
-  if (found !== null) state.selectStep(found);
+  store.getState().jumpTo(mark, direction);
 }
 
 /**

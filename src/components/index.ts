@@ -5,3 +5,4 @@ export { SelectField, type SelectFieldProps, type SelectOption } from './SelectF
 export { FOCUS_RING } from './focus-ring';
 export { JsonView } from './JsonView';
 export { Markdown } from './Markdown';
+export { StepGlyph, type StepGlyphName } from './StepGlyph';

@@ -1,6 +1,5 @@
 /** Words, options and colours the compare view uses. */
-import type { ReactNode } from 'react';
-import type { SelectOption } from '../../components';
+import { StepGlyph, type SelectOption, type StepGlyphName } from '../../components';
 import type { DuplicatePolicy, Gating, Mode, StopReason } from '../../engine';
 import type { Verdict } from '../../projections/compare-summary';
 import type { CellTone } from './strip';
@@ -87,32 +86,14 @@ export const TONE_ORDER: readonly CellTone[] = [
   'reprompt',
 ];
 
-const STROKE = {
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 1.75,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-} as const;
-
-const GLYPHS: Readonly<Record<CellTone, ReactNode>> = {
-  tool: <path {...STROKE} d="M3 8h9M8.5 4.5 12 8l-3.5 3.5" />,
-  empty: <circle {...STROKE} cx="8" cy="8" r="4.25" />,
-  denied: <path {...STROKE} strokeWidth={2} d="M4.5 4.5l7 7M11.5 4.5l-7 7" />,
-  reflection: (
-    <path
-      fill="currentColor"
-      d="M8 2.25 9.55 6.45 13.75 8 9.55 9.55 8 13.75 6.45 9.55 2.25 8 6.45 6.45Z"
-    />
-  ),
-  answer: <path {...STROKE} strokeWidth={2} d="M3.5 8.5 6.5 11.5 12.5 4.5" />,
-  escalate: (
-    <>
-      <path {...STROKE} strokeWidth={2} d="M8 3.5v5.25" />
-      <circle fill="currentColor" cx="8" cy="12" r="1.2" />
-    </>
-  ),
-  reprompt: <path {...STROKE} d="M12.5 8a4.5 4.5 0 1 1-1.35-3.2M12.5 3v2.5H10" />,
+const TONE_GLYPH: Readonly<Record<CellTone, StepGlyphName>> = {
+  tool: 'action',
+  empty: 'empty',
+  denied: 'denied',
+  reflection: 'reflection',
+  answer: 'answer',
+  escalate: 'escalation',
+  reprompt: 'reprompt',
 };
 
 /** A tone's glyph: a second cue besides colour. */
@@ -123,11 +104,7 @@ export function ToneGlyph({
   readonly tone: CellTone;
   readonly className?: string;
 }) {
-  return (
-    <svg viewBox="0 0 16 16" aria-hidden="true" className={`shrink-0 ${className}`}>
-      {GLYPHS[tone]}
-    </svg>
-  );
+  return <StepGlyph glyph={TONE_GLYPH[tone]} className={className} />;
 }
 
 /** Delta colours: green better, red worse, muted otherwise (words and arrows say it too). */

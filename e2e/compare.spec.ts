@@ -217,3 +217,55 @@ test('the compare view has no serious or critical accessibility violations', asy
     );
   expect(serious).toEqual([]);
 });
+
+test('two ticked eval matrix cells open as a compare of exactly those settings', async ({
+  page,
+}) => {
+  await page.goto('/#/eval');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  const setup = page.getByRole('complementary', { name: 'Matrix setup' });
+  await setup.getByRole('button', { name: 'Select no scenarios' }).click();
+  await setup
+    .getByRole('checkbox', { name: 'RCA: checkout latency after a deploy (clear-cut)' })
+    .check();
+  for (const label of ['react+off', 'react+fixed', 'react+adaptive', 'reflact+adaptive']) {
+    await setup
+      .getByRole('checkbox', { name: label, exact: true })
+      .setChecked(label === 'react+fixed' || label === 'react+adaptive');
+  }
+  await setup.getByRole('button', { name: 'Run matrix' }).click();
+  await expect(page.getByRole('status').first()).toContainText('Done: 2 runs');
+
+  const results = page.getByRole('region', { name: 'Matrix results' });
+  await results.getByLabel('Pick rca-checkout-latency · react+fixed for compare').check();
+  await results.getByLabel('Pick rca-checkout-latency · react+adaptive for compare').check();
+  await results.getByRole('button', { name: 'Compare', exact: true }).click();
+
+  await expect(page).toHaveURL(
+    /#\/compare\?scenario=rca-checkout-latency&lane=react%2Bfixed%401&lane=react%2Badaptive%401$/,
+  );
+  // The lanes started at the mock's default pace; Instant speeds the rest of their runs up.
+  await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+  const fixed = 'Lane A: ReAct · fixed cadence · seed 1';
+  const adaptive = 'Lane B: ReAct · adaptive · seed 1';
+  // No preset is pressed: the lanes are the cells', and they run without a click.
+  await expect(page.getByRole('button', { name: 'ReAct vs ReflAct' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  for (const name of [fixed, adaptive]) {
+    await expect(lane(page, name).getByRole('status').first()).toHaveText(/answered/);
+  }
+  // Clear-cut: fixed cadence reflects where adaptive does not; the summary counts it.
+  const reflections = page
+    .getByRole('region', { name: 'Summary' })
+    .getByRole('row', { name: /^Reflections/ })
+    .getByRole('cell');
+  await expect(reflections.nth(0)).toHaveText(/^1/);
+  await expect(reflections.nth(1)).toHaveText(/^0.*1 fewer reflections/);
+
+  await page.reload();
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await expect(lane(page, fixed)).toBeVisible();
+  await expect(lane(page, adaptive)).toBeVisible();
+});

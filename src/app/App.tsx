@@ -9,6 +9,7 @@ import { CompareView } from '../features/compare';
 import { EndpointsStoreProvider } from '../features/endpoints';
 import { InspectorView } from '../features/inspector';
 import { builtinScenarios } from '../scenarios';
+import { laneToken, parseLaneTokens } from '../state/lane-tokens';
 import { EvalPage } from './EvalPage';
 import type { AppServices } from './services';
 
@@ -39,12 +40,27 @@ export function App({ services }: { readonly services: AppServices }) {
     setOpened({ overrides, key: (opened?.key ?? 0) + 1 });
     window.location.hash = viewHash('inspect', id);
   };
+  // Two matrix cells compared: their settings ride in the hash, so a reload keeps the lanes.
+  const compareRuns = (id: string, overrides: readonly ConfigOverrides[]) => {
+    const tokens = overrides.map(laneToken);
+    if (tokens.every((token): token is string => token !== null)) {
+      window.location.hash = viewHash('compare', id, tokens);
+    } else window.location.hash = viewHash('compare', id);
+  };
+  const lanes = route.view === 'compare' ? parseLaneTokens(route.lanes) : null;
   return (
     <EndpointsStoreProvider store={services.endpoints}>
       {route.view === 'eval' ? (
-        <EvalPage scenarios={SCENARIOS} storage={services.storage} onOpenRun={openRun} />
+        <EvalPage
+          scenarios={SCENARIOS}
+          storage={services.storage}
+          onOpenRun={openRun}
+          onCompare={compareRuns}
+        />
       ) : route.view === 'compare' ? (
         <CompareView
+          key={route.lanes.join(' ')}
+          {...(lanes ? { lanes } : {})}
           scenarios={SCENARIOS}
           scenarioId={scenarioId}
           deps={services.runDeps}

@@ -2,7 +2,6 @@
 import type { ConfigOverrides, Scenario } from '../engine';
 import type { KeyValueStorage } from '../state';
 import { ViewSwitch } from '../components/ViewSwitch';
-import { viewHash } from '../components/view-route';
 import { EvalView } from '../features/eval';
 import { ThemeToggle } from '../features/inspector';
 
@@ -11,9 +10,11 @@ export interface EvalPageProps {
   readonly storage: KeyValueStorage;
   /** "Open" on a cell: the inspector on that scenario with the cell's settings. */
   readonly onOpenRun: (scenarioId: string, overrides: ConfigOverrides) => void;
+  /** "Compare" on two ticked cells: the compare view with those cells' settings as its lanes. */
+  readonly onCompare: (scenarioId: string, overrides: readonly ConfigOverrides[]) => void;
 }
 
-export function EvalPage({ scenarios, storage, onOpenRun }: EvalPageProps) {
+export function EvalPage({ scenarios, storage, onOpenRun, onCompare }: EvalPageProps) {
   return (
     <div className="flex h-screen flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <header className="flex h-12 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-3 dark:border-slate-800 dark:bg-slate-950">
@@ -28,13 +29,7 @@ export function EvalPage({ scenarios, storage, onOpenRun }: EvalPageProps) {
         </div>
       </header>
       <main className="flex min-h-0 flex-1 flex-col">
-        <EvalView
-          scenarios={scenarios}
-          onOpenRun={onOpenRun}
-          onCompare={(scenarioId) => {
-            window.location.hash = viewHash('compare', scenarioId);
-          }}
-        />
+        <EvalView scenarios={scenarios} onOpenRun={onOpenRun} onCompare={onCompare} />
       </main>
     </div>
   );

@@ -6,6 +6,7 @@ import {
   selectAlignment,
   selectSummary,
   type CompareStore,
+  type LaneSpec,
   type PresetId,
 } from './compare-store';
 import { createRunStore, type RunStore } from './run-store';
@@ -13,8 +14,12 @@ import { createRunStore, type RunStore } from './run-store';
 const scenarios = builtinScenarios();
 
 /** A compare store whose lanes are attached to run stores (in-process models, virtual clock). */
-function compareOn(scenarioId: string, preset: PresetId) {
-  const compare = createCompareStore({ scenarios, scenarioId, preset });
+function compareOn(scenarioId: string, preset: PresetId | readonly LaneSpec[]) {
+  const compare = createCompareStore(
+    typeof preset === 'string'
+      ? { scenarios, scenarioId, preset }
+      : { scenarios, scenarioId, lanes: preset },
+  );
   const runStores = new Map<string, RunStore>();
   const detach = new Map<string, () => void>();
   /** Mounts the lanes' views that are not mounted, unmounts the removed ones (as React would). */
@@ -61,6 +66,16 @@ async function settled(compare: CompareStore, storeOf: (index: number) => RunSto
   throw new Error('the lanes did not finish');
 }
 
+/** Waits until every lane has a finished trace (the lanes ran by themselves). */
+async function settledRuns(compare: CompareStore) {
+  for (let tries = 0; tries < 200; tries++) {
+    const { lanes, runs } = compare.getState();
+    if (lanes.every((lane) => runs[lane.id]?.status === 'done')) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('the lanes did not run by themselves');
+}
+
 describe('compare store', () => {
   describe('presets', () => {
     it('opens on ReAct vs ReflAct unless told otherwise', () => {
@@ -90,6 +105,42 @@ describe('compare store', () => {
         { duplicates: 'escalate', fabricationGuard: true },
         { duplicates: 'off', fabricationGuard: false },
       ]);
+    });
+
+    it('opens with the lanes it is given (two matrix cells) and runs them once they mount', async () => {
+      const given: LaneSpec[] = [
+        {
+          label: 'react+fixed',
+          overrides: { mode: 'react', reflection: { gating: 'fixed' }, seed: 3 },
+        },
+        {
+          label: 'react+adaptive',
+          overrides: { mode: 'react', reflection: { gating: 'adaptive' }, seed: 3 },
+        },
+      ];
+      const { compare } = compareOn('rca-checkout-latency', given);
+      expect(compare.getState().preset).toBeNull();
+      expect(compare.getState().lanes.map((lane) => lane.label)).toEqual([
+        'react+fixed',
+        'react+adaptive',
+      ]);
+      await settledRuns(compare);
+      const traces = compare
+        .getState()
+        .lanes.map((lane) => compare.getState().runs[lane.id]?.trace);
+      expect(traces.map((trace) => [trace?.config.reflection.gating, trace?.config.seed])).toEqual([
+        ['fixed', 3],
+        ['adaptive', 3],
+      ]);
+    });
+
+    it('falls back to a preset when given fewer than two lanes', () => {
+      const compare = createCompareStore({
+        scenarios,
+        scenarioId: 'rca-search-stall',
+        lanes: [{ label: 'alone', overrides: {} }],
+      });
+      expect(compare.getState().preset).toBe('react-vs-reflact');
     });
 
     it('falls back to the first scenario when it does not know the one asked for', () => {

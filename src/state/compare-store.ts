@@ -148,6 +148,11 @@ export interface CompareStoreInitial {
   /** Falls back to the first scenario when unknown. */
   readonly scenarioId: string;
   readonly preset?: PresetId;
+  /**
+   * Lanes to open with instead of a preset (two eval matrix cells); 2–4 of them, else the preset.
+   * Their runs start when their views mount.
+   */
+  readonly lanes?: readonly LaneSpec[];
 }
 
 const EMPTY_RUN: LaneRun = {
@@ -253,6 +258,14 @@ export function createCompareStore(initial: CompareStoreInitial): CompareStore {
   let moving = false;
   const presetOf = (id: PresetId) => PRESETS.find((preset) => preset.id === id) ?? PRESETS[0]!;
 
+  const given =
+    initial.lanes && initial.lanes.length >= MIN_LANES && initial.lanes.length <= MAX_LANES
+      ? initial.lanes.map((spec): CompareLane => ({ ...spec, id: nextId(), fork: null }))
+      : null;
+  // Given lanes run as soon as their views attach (someone asked for exactly these runs).
+  if (given) for (const lane of given) pending.add(lane.id);
+  const preset = given ? null : (initial.preset ?? 'react-vs-reflact');
+
   return createStore<CompareState>()((set, get) => {
     /** Moves each lane's run store to its step at `row`. */
     const moveLanes = (row: number | null) => {
@@ -281,10 +294,10 @@ export function createCompareStore(initial: CompareStoreInitial): CompareStore {
     return {
       scenarios,
       scenarioId,
-      lanes: lanesOf(presetOf(initial.preset ?? 'react-vs-reflact'), nextId),
+      lanes: given ?? lanesOf(presetOf(preset ?? 'react-vs-reflact'), nextId),
       baseline: 0,
       row: null,
-      preset: initial.preset ?? 'react-vs-reflact',
+      preset,
       runs: {},
       ranWith: {},
 

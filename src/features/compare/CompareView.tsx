@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Scenario } from '../../engine';
 import type { KeyValueStorage } from '../../state';
-import { createCompareStore } from '../../state/compare-store';
+import { createCompareStore, type LaneSpec } from '../../state/compare-store';
 import type { RunStoreDeps } from '../../state/run-store';
 import { AlignedStrip } from './AlignedStrip';
 import { CompareHeader } from './CompareHeader';
@@ -16,6 +16,8 @@ export interface CompareViewProps {
   readonly scenarios: readonly Scenario[];
   /** The scenario the lanes open on (read once; the first one when unknown). */
   readonly scenarioId: string;
+  /** Lanes to open with, which run at once (two eval matrix cells); else ReAct vs ReflAct. */
+  readonly lanes?: readonly LaneSpec[];
   /** The runner's I/O for every lane's run store (read once per lane). */
   readonly deps?: RunStoreDeps;
   /** Where the theme persists. */
@@ -27,9 +29,13 @@ export interface CompareViewProps {
  * shared cursor over their aligned steps; the strip, what differs at the cursor, the summary
  * against a baseline, then the lanes side by side. It fills the window.
  */
-export function CompareView({ scenarios, scenarioId, deps, storage }: CompareViewProps) {
+export function CompareView({ scenarios, scenarioId, lanes, deps, storage }: CompareViewProps) {
   const [store] = useState(() =>
-    createCompareStore({ scenarios, scenarioId, preset: 'react-vs-reflact' }),
+    createCompareStore({
+      scenarios,
+      scenarioId,
+      ...(lanes ? { lanes } : { preset: 'react-vs-reflact' }),
+    }),
   );
   useCompareKeys(store);
   return (

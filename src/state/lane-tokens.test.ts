@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { laneLabel, laneToken, parseLaneToken, parseLaneTokens } from './lane-tokens';
+
+describe('lane tokens', () => {
+  it('write a lane’s mode, gating and seed, and read them back', () => {
+    const overrides = { mode: 'react', reflection: { gating: 'fixed' }, seed: 3 } as const;
+    expect(laneToken(overrides)).toBe('react+fixed@3');
+    expect(parseLaneToken('react+fixed@3')).toEqual({
+      label: 'ReAct · fixed cadence · seed 3',
+      overrides,
+    });
+    expect(parseLaneToken('reflact')).toEqual({ label: 'ReflAct', overrides: { mode: 'reflact' } });
+    expect(parseLaneToken('adaptive')?.overrides).toEqual({ reflection: { gating: 'adaptive' } });
+  });
+
+  it('have no token for settings beyond mode, gating and seed', () => {
+    expect(laneToken({ mode: 'react', maxSteps: 4 })).toBeNull();
+    expect(laneToken({ reflection: { gating: 'fixed', interval: 2 } })).toBeNull();
+    expect(laneToken({})).toBeNull();
+  });
+
+  it('refuse what is not a lane', () => {
+    for (const token of ['', 'react+react', 'react+reflact', 'fast', 'react@x', 'react@-1', '+']) {
+      expect(parseLaneToken(token), token).toBeNull();
+    }
+  });
+
+  it('name the lanes only when two to four are all valid', () => {
+    expect(parseLaneTokens(['react', 'reflact'])?.map((lane) => lane.label)).toEqual([
+      'ReAct',
+      'ReflAct',
+    ]);
+    expect(parseLaneTokens(['react'])).toBeNull();
+    expect(parseLaneTokens(['react', 'nonsense'])).toBeNull();
+    expect(parseLaneTokens(['act', 'react', 'reflact', 'off', 'fixed'])).toBeNull();
+  });
+
+  it('label settings for people', () => {
+    expect(laneLabel({})).toBe('Defaults');
+    expect(laneLabel({ reflection: { gating: 'off' } })).toBe('reflection off');
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * Pure: a lane's settings as a short URL token and back, so a view opened on given lanes (two
+ * eval matrix cells) survives a reload. A token names the mode, the reflection gating or both,
+ * with an optional seed: `react`, `fixed`, `reflact+adaptive`, `react+fixed@3`.
+ */
+import type { ConfigOverrides, Gating, Mode } from '../engine';
+import type { LaneSpec } from './compare-store';
+
+const MODES: readonly Mode[] = ['act', 'react', 'reflact'];
+const GATINGS: readonly Gating[] = ['off', 'fixed', 'adaptive'];
+const MODE_NAMES: Readonly<Record<Mode, string>> = {
+  act: 'ACT',
+  react: 'ReAct',
+  reflact: 'ReflAct',
+};
+const GATING_NAMES: Readonly<Record<Gating, string>> = {
+  off: 'reflection off',
+  fixed: 'fixed cadence',
+  adaptive: 'adaptive',
+};
+
+const isMode = (part: string): part is Mode => (MODES as readonly string[]).includes(part);
+const isGating = (part: string): part is Gating => (GATINGS as readonly string[]).includes(part);
+
+/** Pure: the token of a lane's settings; null when they hold more than mode, gating and seed. */
+export function laneToken(overrides: ConfigOverrides): string | null {
+  const { mode, reflection, seed, ...rest } = overrides;
+  const { gating, ...otherReflection } = reflection ?? {};
+  if (Object.keys(rest).length > 0 || Object.keys(otherReflection).length > 0) return null;
+  const parts = [mode, gating].filter((part) => part !== undefined);
+  if (parts.length === 0) return null;
+  return seed === undefined ? parts.join('+') : `${parts.join('+')}@${seed}`;
+}
+
+/** Pure: a lane's name for its settings ("ReAct · fixed cadence · seed 3"). */
+export function laneLabel(overrides: ConfigOverrides): string {
+  const parts = [
+    overrides.mode ? MODE_NAMES[overrides.mode] : null,
+    overrides.reflection?.gating ? GATING_NAMES[overrides.reflection.gating] : null,
+    overrides.seed === undefined ? null : `seed ${overrides.seed}`,
+  ].filter((part): part is string => part !== null);
+  return parts.length > 0 ? parts.join(' · ') : 'Defaults';
+}
+
+/** Pure: the lane a token names; null when it is not one (an unknown word, a bad seed). */
+export function parseLaneToken(token: string): LaneSpec | null {
+  const match = /^([a-z+]+)(?:@(\d{1,9}))?$/.exec(token);
+  if (!match) return null;
+  const parts = match[1]!.split('+');
+  const modes = parts.filter(isMode);
+  const gatings = parts.filter(isGating);
+  if (modes.length > 1 || gatings.length > 1 || modes.length + gatings.length !== parts.length) {
+    return null;
+  }
+  const overrides: ConfigOverrides = {
+    ...(modes[0] ? { mode: modes[0] } : {}),
+    ...(gatings[0] ? { reflection: { gating: gatings[0] } } : {}),
+    ...(match[2] === undefined ? {} : { seed: Number(match[2]) }),
+  };
+  return { label: laneLabel(overrides), overrides };
+}
+
+/** Pure: the lanes the tokens name, or null unless all 2–4 of them are lanes. */
+export function parseLaneTokens(tokens: readonly string[]): LaneSpec[] | null {
+  if (tokens.length < 2 || tokens.length > 4) return null;
+  const lanes = tokens.map(parseLaneToken);
+  return lanes.every((lane): lane is LaneSpec => lane !== null) ? lanes : null;
+}

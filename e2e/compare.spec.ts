@@ -269,3 +269,31 @@ test('two ticked eval matrix cells open as a compare of exactly those settings',
   await expect(lane(page, fixed)).toBeVisible();
   await expect(lane(page, adaptive)).toBeVisible();
 });
+
+test('runs that do the same things point to a demo where ReAct and ReflAct part ways', async ({
+  page,
+}) => {
+  await openCompare(page, 'rca-checkout-latency');
+  await runAll(page, ['Lane A: ReAct', 'Lane B: ReflAct']);
+  const differs = page.getByRole('region', { name: 'What differs at this step' });
+  await expect(differs).toContainText('The lanes did the same things in the same order.');
+
+  await differs.getByRole('link', { name: 'ReAct vs ReflAct on a two-hop question' }).click();
+  await expect(page).toHaveURL(
+    /#\/compare\?scenario=returns-laptop&lane=react%402&lane=reflact%402$/,
+  );
+  await expect(page.getByLabel('Scenario', { exact: true })).toHaveValue('returns-laptop');
+  await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+  for (const name of ['Lane A: ReAct · seed 2', 'Lane B: ReflAct · seed 2']) {
+    await expect(lane(page, name).getByRole('status').first()).toHaveText(/answered/);
+  }
+  const strip = page.getByRole('region', { name: 'Aligned steps' });
+  await expect(strip.getByText('Runs part ways here')).toBeVisible();
+  await page.getByRole('button', { name: /Go to where they part ways/ }).click();
+  // ReflAct searches again where ReAct has no step: ReAct answered after its first search.
+  await expect(differs.getByRole('row', { name: /^Step/ })).toHaveText('Stepno step hereTool call');
+  const correct = page
+    .getByRole('region', { name: 'Summary' })
+    .getByRole('row', { name: /^Correct/ });
+  await expect(correct.locator('[data-verdict="better"]')).toHaveCount(1);
+});

@@ -4,6 +4,9 @@ import type { Step } from '../../engine';
 import { stepDifferences } from '../../projections/compare-summary';
 import { selectAlignment } from '../../state/compare-store';
 import { FOCUS_RING } from '../../components';
+import { viewHash } from '../../components/view-route';
+import { DEMOS } from '../../state/demos';
+import { laneToken } from '../../state/lane-tokens';
 import { useCompare, useCompareApi } from './compare-context';
 import { laneLetter } from './labels';
 import {
@@ -14,6 +17,16 @@ import {
   selectRow,
 } from './selectors';
 import { describeStep } from './strip';
+
+const LINK =
+  'rounded font-medium text-sky-700 underline-offset-2 hover:underline dark:text-sky-300';
+
+/** The compare view's hash for a demo: its scenario and its two lanes. */
+function demoHash(id: string): string {
+  const demo = DEMOS.find((candidate) => candidate.id === id) ?? DEMOS[0]!;
+  const tokens = demo.lanes.map((lane) => laneToken(lane.overrides) ?? '');
+  return viewHash('compare', demo.scenarioId, tokens);
+}
 
 /** The lanes' grid columns. */
 export const laneColumns = (lanes: number) => ({
@@ -59,7 +72,16 @@ export function StepDifferences() {
           The lanes did the same things in the same order.
         </span>{' '}
         What differs is inside the steps — the model&apos;s text and the tokens it spent: step
-        through (← →) or see the summary.
+        through (← →) or see the summary. For runs that part ways, open a demo:{' '}
+        {DEMOS.map((demo, index) => (
+          <span key={demo.id}>
+            {index > 0 && ' · '}
+            <a href={demoHash(demo.id)} className={`${LINK} ${FOCUS_RING}`}>
+              {demo.title}
+            </a>
+          </span>
+        ))}
+        .
       </p>
     );
   } else if (row === null || !at) {

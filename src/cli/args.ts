@@ -24,6 +24,10 @@ export interface ParsedArgs {
   readonly suite: string | null;
   /** `eval --seeds N`: run every cell under N seeds (from `--seed`, default 1). */
   readonly seeds: number;
+  /** `run --fork FILE`: a Trace JSON file to fork (with `--at`). */
+  readonly fork: string | null;
+  /** `run --at N`: the step the fork goes on live from. */
+  readonly at: number | null;
 }
 
 type Setter = (value: string, into: Mutable) => void;
@@ -37,6 +41,8 @@ interface Mutable {
   };
   suite: string | null;
   seeds: number;
+  fork: string | null;
+  at: number | null;
 }
 
 function oneOf<T extends string>(flag: string, allowed: readonly T[]): (value: string) => T {
@@ -102,6 +108,8 @@ const VALUE_FLAGS: Record<string, Setter> = {
   '--api-key-env': (v, m) => void (m.endpoint.apiKeyEnv = v),
   '--suite': (v, m) => void (m.suite = v),
   '--seeds': (v, m) => void (m.seeds = integer('--seeds', 1)(v)),
+  '--fork': (v, m) => void (m.fork = v),
+  '--at': (v, m) => void (m.at = integer('--at', 0)(v)),
 };
 
 const SWITCHES = ['--json', '--no-fabrication-guard', '--no-include-usage'];
@@ -113,6 +121,8 @@ export function parseArgs(argv: readonly string[], allowed: readonly string[]): 
     endpoint: { endpoint: null, model: null, apiKeyEnv: null, includeUsage: true },
     suite: null,
     seeds: 1,
+    fork: null,
+    at: null,
   };
   const positional: string[] = [];
   let json = false;
@@ -147,6 +157,8 @@ export function parseArgs(argv: readonly string[], allowed: readonly string[]): 
     json,
     suite: into.suite,
     seeds: into.seeds,
+    fork: into.fork,
+    at: into.at,
   };
 }
 

@@ -657,6 +657,77 @@ describe('bad input: one line on stderr, nothing on stdout, non-zero exit', () =
   );
 });
 
+// ---- an extension: fork a recorded run from a step ----
+
+describe('loop run --fork TRACE.json --at STEP', () => {
+  it(
+    'replays the steps before STEP from the file and goes on live with the flags changed',
+    async () => {
+      const recorded = await loop('run', 'rca-search-stall', '--json');
+      expect(recorded.code).toBe(0);
+      const file = path.join(tmp, 'recorded.json');
+      writeFileSync(file, recorded.stdout);
+      const original = JSON.parse(recorded.stdout) as TraceJson;
+
+      const [same, off, text] = await Promise.all([
+        loop('run', '--fork', file, '--at', '2', '--json'),
+        loop(
+          'run',
+          'rca-search-stall',
+          '--fork',
+          file,
+          '--at',
+          '1',
+          '--reflection',
+          'off',
+          '--json',
+        ),
+        loop('run', '--fork', file, '--at', '1', '--reflection', 'off'),
+      ]);
+      // The same settings: the same run again, marked as a fork.
+      const again = JSON.parse(same.stdout) as TraceJson & { forkedFrom: unknown };
+      expect(again.steps).toEqual(original.steps);
+      expect(again.forkedFrom).toEqual({ step: 2 });
+      // Reflection off from step 1: step 0 as recorded, then the run stalls without reflecting.
+      const forked = JSON.parse(off.stdout) as TraceJson & { forkedFrom: unknown };
+      expect(forked.steps[0]).toEqual(original.steps[0]);
+      expect(forked.config).toEqual({
+        ...original.config,
+        reflection: { ...original.config.reflection, gating: 'off' },
+      });
+      expect(forked.steps.map((step) => step.kind)).not.toContain('reflection');
+      expect(forked.stopReason).toBe('stalled');
+      expect(text.stdout).toContain('forked at step 1');
+      expect(text.stdout).toContain('── live from here');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'names what is wrong with the file, the step or the pairing of flags',
+    async () => {
+      const recorded = await loop('run', 'shopops-happy', '--json');
+      const file = path.join(tmp, 'happy.json');
+      writeFileSync(file, recorded.stdout);
+      const broken = path.join(tmp, 'broken-trace.json');
+      writeFileSync(broken, recorded.stdout.replace('"loopscope.trace"', '"loopscope.scenario"'));
+      const [missing, invalid, range, other, lonely] = await Promise.all([
+        loop('run', '--fork', path.join(tmp, 'nope.json'), '--at', '1'),
+        loop('run', '--fork', broken, '--at', '1'),
+        loop('run', '--fork', file, '--at', '99'),
+        loop('run', 'rca-search-stall', '--fork', file, '--at', '1'),
+        loop('run', '--fork', file),
+      ]);
+      expectBadInput(missing, 'nope.json', 'cannot read');
+      expectBadInput(invalid, 'broken-trace.json', '$.format');
+      expectBadInput(range, 'no step 99');
+      expectBadInput(other, 'shopops-happy', 'rca-search-stall');
+      expectBadInput(lonely, '--at');
+    },
+    TIMEOUT,
+  );
+});
+
 // ---- 8. a scenario file written by someone else ----
 
 describe('a scenario file written against the contract', () => {

@@ -34,7 +34,15 @@ function describeStep(step: Step): string {
 export function formatTrace(trace: Trace): string {
   const { config, metrics } = trace;
   const lines = [`${trace.scenario} · ${config.mode} · reflection ${config.reflection.gating}`];
+  const forkedAt = trace.forkedFrom?.step ?? null;
+  if (forkedAt !== null) {
+    lines.push(
+      `  forked at step ${forkedAt}: the steps before it were replayed from the recorded run (no model call)`,
+    );
+  }
   for (const step of trace.steps) {
+    if (forkedAt !== null && forkedAt > 0 && step.index === forkedAt)
+      lines.push('  ── live from here');
     const attempt = config.attempts > 1 ? `a${step.attempt} ` : '';
     lines.push(
       `  #${String(step.index).padEnd(3)} ${attempt}${step.kind.padEnd(18)} ${describeStep(step)}`,

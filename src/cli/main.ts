@@ -2,7 +2,18 @@
  * The `loop` CLI over the engine: `run <scenario> [flags]` and `eval [--suite builtin|DIR]`.
  * Bad input exits 2 with one line on stderr; a finished run exits 0 whatever its stop reason.
  */
-import { ModelError, runScenario, scenarioConfig, toTraceJson } from '../engine';
+import { readFileSync } from 'node:fs';
+import {
+  ForkError,
+  ModelError,
+  TraceError,
+  parseTraceText,
+  runScenario,
+  scenarioConfig,
+  toTraceJson,
+  type ConfigOverrides,
+  type Trace,
+} from '../engine';
 import { EVAL_FLAGS, RUN_FLAGS, UsageError, parseArgs } from './args';
 import { ENDPOINT_CONCURRENCY, endpointRunOptions, endpointSettings } from './endpoint';
 import { runEval } from './eval';
@@ -10,16 +21,53 @@ import { formatMatrix, formatSummary, formatTrace } from './format';
 import { resolveScenario, resolveSuite } from './scenarios';
 
 const USAGE =
-  'usage: loop run <scenario> [flags] | loop eval [--suite builtin|DIR] [--json] [--endpoint URL --model NAME]';
+  'usage: loop run <scenario> [flags] | loop run [<scenario>] --fork TRACE.json --at STEP [flags] | loop eval [--suite builtin|DIR] [--json] [--endpoint URL --model NAME]';
+
+/** Reads a Trace JSON file to fork; a bad file is a UsageError naming it and the problem. */
+function readTrace(path: string): Trace {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new UsageError(`--fork: cannot read ${path} (${reason})`);
+  }
+  try {
+    return parseTraceText(text);
+  } catch (error) {
+    if (error instanceof TraceError) throw new UsageError(`--fork ${path}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** The flags' settings over a recorded run's: a fork changes only what the flags name. */
+function overRecorded(recorded: Trace['config'], flags: ConfigOverrides): ConfigOverrides {
+  return { ...recorded, ...flags, reflection: { ...recorded.reflection, ...flags.reflection } };
+}
 
 async function run(argv: readonly string[]): Promise<void> {
   const args = parseArgs(argv, RUN_FLAGS);
-  if (args.positional.length !== 1)
+  if ((args.fork === null) !== (args.at === null)) {
+    throw new UsageError('--fork and --at go together: --fork TRACE.json --at STEP');
+  }
+  const recorded = args.fork === null ? null : readTrace(args.fork);
+  if (args.positional.length > 1 || (args.positional.length === 0 && !recorded))
     throw new UsageError(`run takes one scenario (a built-in id or a file path); ${USAGE}`);
   const endpoint = endpointSettings(args);
-  const scenario = resolveScenario(args.positional[0] as string);
-  const config = scenarioConfig(scenario, args.overrides);
-  const trace = await runScenario(scenario, config, endpoint ? endpointRunOptions(endpoint) : {});
+  const scenario = resolveScenario(args.positional[0] ?? (recorded?.scenario as string));
+  if (recorded && recorded.scenario !== scenario.id) {
+    throw new UsageError(
+      `--fork ${args.fork}: the trace records scenario "${recorded.scenario}", not "${scenario.id}"`,
+    );
+  }
+  const config = scenarioConfig(
+    scenario,
+    recorded ? overRecorded(recorded.config, args.overrides) : args.overrides,
+  );
+  const trace = await runScenario(scenario, config, {
+    ...(endpoint ? endpointRunOptions(endpoint) : {}),
+    ...(recorded ? { fork: { trace: recorded, atStep: args.at ?? 0 } } : {}),
+  });
   process.stdout.write(
     args.json ? `${JSON.stringify(toTraceJson(trace), null, 2)}\n` : `${formatTrace(trace)}\n`,
   );
@@ -66,7 +114,7 @@ async function main(argv: readonly string[]): Promise<number> {
     else throw new UsageError(command ? `unknown command "${command}"; ${USAGE}` : USAGE);
     return 0;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ModelError) {
+    if (error instanceof UsageError || error instanceof ModelError || error instanceof ForkError) {
       process.stderr.write(`loop: ${error.message}\n`);
       return 2;
     }

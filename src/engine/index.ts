@@ -16,6 +16,7 @@ export { prepareFork, ForkError, type ForkPoint } from './loop/fork';
 export { initialState, type LoopState } from './loop/state';
 export type { Effect, LoopInput } from './loop/kit';
 export { buildTrace, toTraceJson } from './trace/build';
+export { parseTrace, parseTraceText, TraceError, type TraceErrorCode } from './trace/parse';
 export type * from './trace/types';
 export type { LoopEvent, LoopEventType, CallPurpose } from './trace/events';
 export { reflectionDue } from './gating';

@@ -6,7 +6,9 @@
 import type { LoopConfig } from '../config';
 import type { Scenario } from '../scenario/types';
 import type { LoopEvent } from '../trace/events';
-import type { Step, Trace } from '../trace/types';
+import { canonicalJson } from '../tools/json';
+import type { ContextRef, Step, Trace } from '../trace/types';
+import type { Message } from '../types';
 import type { Effect, LoopInput } from './kit';
 import { initialState, type LoopState } from './state';
 import { step } from './step';
@@ -53,6 +55,59 @@ function* inputsOf(steps: readonly Step[]): Generator<LoopInput> {
   }
 }
 
+/** What a step recorded apart from where its context lives (compared as canonical JSON). */
+function withoutContext(recorded: Step): string {
+  const { modelCall, ...rest } = recorded;
+  if (!modelCall) return canonicalJson(rest);
+  const { context, ...call } = modelCall;
+  return canonicalJson({ ...rest, modelCall: { ...call, length: context.length } });
+}
+
+/**
+ * Pure: whether two runs' steps recorded the same things, each model call's context included.
+ * The contexts are compared by their messages, not by conversation number: a trace loaded from
+ * JSON may number its conversations otherwise than the run that recorded it.
+ */
+function sameSteps(
+  replayed: readonly Step[],
+  replayedConversations: readonly (readonly Message[])[],
+  recorded: readonly Step[],
+  recordedConversations: readonly (readonly Message[])[],
+): boolean {
+  if (replayed.length !== recorded.length) return false;
+  /** For each replayed conversation: the recorded one it stands for, and the longest use. */
+  const pairs = new Map<number, { recorded: number; length: number }>();
+  for (let index = 0; index < replayed.length; index++) {
+    const a = replayed[index]!;
+    const b = recorded[index]!;
+    if (withoutContext(a) !== withoutContext(b)) return false;
+    if (!a.modelCall || !b.modelCall) continue;
+    const from = a.modelCall.context;
+    const to = b.modelCall.context;
+    const known = pairs.get(from.conversation);
+    if (known && known.recorded !== to.conversation) {
+      // One replayed conversation stood for two recorded ones: compare this prefix now.
+      if (!samePrefix(from, to)) return false;
+      continue;
+    }
+    pairs.set(from.conversation, {
+      recorded: to.conversation,
+      length: Math.max(known?.length ?? 0, from.length),
+    });
+  }
+  function samePrefix(from: ContextRef, to: ContextRef): boolean {
+    const a = (replayedConversations[from.conversation] ?? []).slice(0, from.length);
+    const b = (recordedConversations[to.conversation] ?? []).slice(0, to.length);
+    return (
+      a.length === from.length && b.length === to.length && canonicalJson(a) === canonicalJson(b)
+    );
+  }
+  for (const [from, { recorded: to, length }] of pairs) {
+    if (!samePrefix({ conversation: from, length }, { conversation: to, length })) return false;
+  }
+  return true;
+}
+
 const emitted = (effects: readonly Effect[]) =>
   effects.flatMap((effect) => (effect.type === 'emit' ? [effect.event] : []));
 
@@ -87,7 +142,8 @@ export function prepareFork(
     events.push(...emitted(effects));
   }
   const replayed = state.history.steps.toArray();
-  if (JSON.stringify(replayed) !== JSON.stringify(trace.steps.slice(0, atStep))) {
+  const conversations = state.conversations.map((conversation) => conversation.toArray());
+  if (!sameSteps(replayed, conversations, trace.steps.slice(0, atStep), trace.conversations)) {
     throw new ForkError(
       'fork_diverged',
       'Replaying the run gave other steps than it recorded: the scenario may have changed since.',

@@ -22,7 +22,7 @@ export function EvalPage({ scenarios, storage, onOpenRun, onCompare }: EvalPageP
         <h1 className="shrink-0 text-[15px] font-semibold tracking-tight">Loopscope</h1>
         <ViewSwitch current="eval" />
         <p className="min-w-0 truncate border-l border-slate-200 pl-3 text-xs text-slate-600 dark:border-slate-800 dark:text-slate-400">
-          Scenarios × configs × seeds, run in a worker on the built-in models
+          Scenarios × configs × seeds, run in a worker on the built-in models or your endpoints
         </p>
         <div className="ml-auto shrink-0">
           <ThemeToggle storage={storage} />

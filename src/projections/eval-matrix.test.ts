@@ -6,6 +6,7 @@ import {
   buildEvalMatrix,
   csvField,
   CSV_COLUMNS,
+  CSV_ENDPOINT_COLUMNS,
   DEFAULT_EVAL_CONFIGS,
   evalCsv,
   evalJson,
@@ -278,6 +279,20 @@ describe('verdicts', () => {
   it('has nothing to say about no rows', () => {
     expect(evalVerdicts([])).toEqual([]);
   });
+
+  it('leaves failed runs out: an unreachable endpoint says nothing about a config', async () => {
+    const jobs = buildEvalJobs(
+      [builtin('shopops-happy'), builtin('rca-search-stall')],
+      evalPresets(['react+off', 'react+adaptive']),
+    );
+    const failed = jobs.map((job) => failedRunRow(job));
+    expect(evalVerdicts(failed)).toEqual([]);
+    const ran = await runMatrix(
+      [builtin('shopops-happy')],
+      evalPresets(['react+off', 'react+adaptive']),
+    );
+    expect(evalVerdicts([...ran, ...failed.slice(2)])).toEqual(evalVerdicts(ran));
+  });
 });
 
 describe('export', () => {
@@ -309,6 +324,26 @@ describe('export', () => {
     expect(Number(at('reflections_stall'))).toBe(rows[0]!.triggers.stall);
     expect(at('title')).toBe(builtin('rca-search-stall').title); // it has a comma
     expect(csv).toContain(`,"${builtin('rca-search-stall').title}",`);
+  });
+
+  it('on an endpoint: its name and model in every row of both exports, nothing else of it', async () => {
+    const rows = await runMatrix([builtin('rca-search-stall')], evalPresets(['react+off']), 2);
+    const endpoint = { name: '=Local, "llama"', model: 'qwen2.5:7b' };
+    const records = parseCsv(evalCsv(rows, [], endpoint));
+    expect(records[0]).toEqual([...CSV_COLUMNS, ...CSV_ENDPOINT_COLUMNS]);
+    // A name that starts like a formula is defused; its comma and quotes are quoted.
+    expect(records.slice(1).map((fields) => fields.slice(-2))).toEqual([
+      ['\'=Local, "llama"', 'qwen2.5:7b'],
+      ['\'=Local, "llama"', 'qwen2.5:7b'],
+    ]);
+    const json = JSON.parse(evalJson(rows, endpoint)) as Record<string, unknown>[];
+    expect(json.map((row) => row['endpoint'])).toEqual([endpoint, endpoint]);
+    expect(json.map(({ endpoint: _endpoint, ...row }) => row)).toEqual(
+      JSON.parse(JSON.stringify(evalJsonRows(rows))),
+    );
+    // On the built-in models both stay exactly as `loop eval` has them.
+    expect(evalCsv(rows, [], null)).toBe(evalCsv(rows));
+    expect(evalJson(rows, null)).toBe(evalJson(rows));
   });
 
   it('CSV escaping: commas, quotes and line breaks are quoted, quotes doubled', async () => {

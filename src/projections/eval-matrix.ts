@@ -523,9 +523,11 @@ function compare(
  * Pure: one sentence per comparison a reader cares about, most telling first. Compared are the
  * configs that differ in one thing (mode or gating); if no two do, every pair. Each sentence
  * speaks of the tag where the two differ most: in accuracy, else in tokens. One config alone
- * gets a summary sentence.
+ * gets a summary sentence. Runs that failed (`error`: the model could not be reached, or the
+ * run threw) say nothing about a config and are left out.
  */
-export function evalVerdicts(rows: readonly EvalRunRow[]): EvalVerdict[] {
+export function evalVerdicts(allRows: readonly EvalRunRow[]): EvalVerdict[] {
+  const rows = allRows.filter((row) => runOutcome(row) !== 'error');
   const byLabel = group(rows, (row) => row.label);
   const labels = [...byLabel.keys()];
   const configOf = (label: string) => (byLabel.get(label) as EvalRunRow[])[0]!.config;
@@ -588,9 +590,25 @@ export function evalJsonRows(rows: readonly EvalJsonRow[]): EvalJsonRow[] {
   }));
 }
 
-/** Pure: the JSON export, byte for byte what `loop eval --json` prints for the same rows. */
-export function evalJson(rows: readonly EvalJsonRow[]): string {
-  return `${JSON.stringify(evalJsonRows(rows), null, 2)}\n`;
+/** What a matrix ran on, for its exports: a user endpoint's name and model (never its URL or key). */
+export interface EvalEndpointLabel {
+  readonly name: string;
+  readonly model: string;
+}
+
+/**
+ * Pure: the JSON export. On the built-in models, byte for byte what `loop eval --json` prints
+ * for the same rows; on an endpoint, each row also says `endpoint: {name, model}`.
+ */
+export function evalJson(
+  rows: readonly EvalJsonRow[],
+  endpoint: EvalEndpointLabel | null = null,
+): string {
+  const json = evalJsonRows(rows);
+  const labelled = endpoint
+    ? json.map((row) => ({ ...row, endpoint: { name: endpoint.name, model: endpoint.model } }))
+    : json;
+  return `${JSON.stringify(labelled, null, 2)}\n`;
 }
 
 /** The CSV's columns, in order. */
@@ -619,6 +637,9 @@ export const CSV_COLUMNS = [
   'model_ms',
 ] as const;
 
+/** The CSV's last two columns when the matrix ran on an endpoint: its name and model. */
+export const CSV_ENDPOINT_COLUMNS = ['endpoint', 'model'] as const;
+
 /**
  * One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes
  * doubled. Text that a spreadsheet would run as a formula (= + - @) gets a leading apostrophe.
@@ -630,11 +651,17 @@ export function csvField(value: string | number | boolean | null): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** Pure: the rows as CSV, a header line then one line per run (CRLF, as RFC 4180 has it). */
+/**
+ * Pure: the rows as CSV, a header line then one line per run (CRLF, as RFC 4180 has it); on an
+ * endpoint, with its name and model as the last two columns.
+ */
 export function evalCsv(
   rows: readonly EvalRunRow[],
   scenarios: readonly Pick<Scenario, 'id' | 'title'>[] = [],
+  endpoint: EvalEndpointLabel | null = null,
 ): string {
+  const header = endpoint ? [...CSV_COLUMNS, ...CSV_ENDPOINT_COLUMNS] : CSV_COLUMNS;
+  const tail = endpoint ? [endpoint.name, endpoint.model] : [];
   const titles = new Map(scenarios.map((scenario) => [scenario.id, scenario.title]));
   const lines = rows.map((row) => {
     const { metrics } = row;
@@ -661,8 +688,9 @@ export function evalCsv(
       metrics.promptTokens,
       metrics.completionTokens,
       Math.round(metrics.latencyMs),
+      ...tail,
     ];
     return fields.map(csvField).join(',');
   });
-  return `${[CSV_COLUMNS.join(','), ...lines].join('\r\n')}\r\n`;
+  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
 }

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { builtinScenarios } from '../scenarios';
-import type { EvalWorkerFactory, EvalWorkerRequest } from '../workers/eval-protocol';
+import type {
+  EvalEndpoint,
+  EvalWorkerFactory,
+  EvalWorkerRequest,
+  EvalWorkerResponse,
+} from '../workers/eval-protocol';
 import { inProcessEvalWorker } from '../workers/eval-runner';
-import { createEvalStore, MAX_EVAL_SEEDS, selectionRuns } from './eval-store';
+import { BUILTIN_MODELS, createEvalStore, MAX_EVAL_SEEDS, selectionRuns } from './eval-store';
 
 const SCENARIOS = builtinScenarios();
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -216,5 +221,93 @@ describe('running a matrix', () => {
     store.getState().dispose();
     expect(made.terminated).toBe(1);
     expect(store.getState().status).toBe('cancelled');
+  });
+});
+
+describe('on an endpoint', () => {
+  const KEY = 'sk-store-test-secret';
+  const ENDPOINT: EvalEndpoint = {
+    name: 'Local llama',
+    baseUrl: 'http://127.0.0.1:8080/v1',
+    model: 'qwen2.5:7b',
+    apiKey: KEY,
+    protocol: 'text',
+    includeUsage: true,
+  };
+  const SCRIPTED = SCENARIOS.filter((s) => s.model.kind === 'scripted').length;
+
+  /** A worker that records what it was sent and answers when the test says. */
+  function manualWorker() {
+    const posted: EvalWorkerRequest[] = [];
+    let answer: (message: EvalWorkerResponse) => void = () => {};
+    const factory: EvalWorkerFactory = (onMessage) => {
+      answer = onMessage;
+      return { post: (message) => posted.push(message), terminate: () => {} };
+    };
+    return { posted, factory, answer: (message: EvalWorkerResponse) => answer(message) };
+  }
+
+  it('starts on the built-in models, two at a time when an endpoint is picked', () => {
+    const store = createEvalStore({ scenarios: SCENARIOS, createWorker: fakeWorker().factory });
+    expect(store.getState().selection).toMatchObject({ modelId: BUILTIN_MODELS, concurrency: 2 });
+    store.getState().setModel('endpoint-1');
+    store.getState().setConcurrency(20);
+    expect(store.getState().selection).toMatchObject({ modelId: 'endpoint-1', concurrency: 8 });
+    store.getState().setConcurrency(0);
+    expect(store.getState().selection.concurrency).toBe(1);
+    store.getState().setConcurrency(Number.NaN);
+    expect(store.getState().selection.concurrency).toBe(2);
+  });
+
+  it('counts no runs for the scripted replays', () => {
+    const { selection } = createEvalStore({
+      scenarios: SCENARIOS,
+      createWorker: fakeWorker().factory,
+    }).getState();
+    expect(selectionRuns(selection, SCENARIOS, true)).toBe((SCENARIOS.length - SCRIPTED) * 4);
+  });
+
+  it('sends the endpoint and the concurrency in the run message; the state keeps its name and model, never the key', () => {
+    const worker = manualWorker();
+    const store = createEvalStore({
+      scenarios: SCENARIOS,
+      createWorker: worker.factory,
+      initial: { modelId: 'endpoint-1', concurrency: 3 },
+    });
+    store.getState().run(ENDPOINT);
+    expect(worker.posted[0]).toMatchObject({
+      type: 'run',
+      request: { endpoint: ENDPOINT, concurrency: 3, seeds: 1 },
+    });
+    const state = store.getState();
+    expect(state).toMatchObject({
+      status: 'running',
+      total: (SCENARIOS.length - SCRIPTED) * 4,
+      ranOn: { name: 'Local llama', model: 'qwen2.5:7b' },
+    });
+    expect(JSON.stringify(state)).not.toContain(KEY);
+    expect(JSON.stringify(state)).not.toContain(ENDPOINT.baseUrl);
+  });
+
+  it('a matrix the worker stopped early ends `stopped`, with its note', () => {
+    const worker = manualWorker();
+    const store = createEvalStore({ scenarios: SCENARIOS, createWorker: worker.factory });
+    store.getState().run(ENDPOINT);
+    const note = 'The first 2 runs all failed with the same error (http_401).';
+    worker.answer({
+      type: 'end',
+      runId: 1,
+      status: 'stopped',
+      done: 0,
+      total: 36,
+      rows: [],
+      errors: [{ scenario: 'x', label: 'react+off', seed: 1, message: '401', code: 'http_401' }],
+      note,
+    });
+    expect(store.getState()).toMatchObject({ status: 'stopped', note });
+    store.getState().run();
+    expect(store.getState()).toMatchObject({ status: 'running', note: null, ranOn: null });
+    expect(worker.posted[1]).toMatchObject({ type: 'run' });
+    expect(worker.posted[1]).not.toHaveProperty('request.endpoint');
   });
 });

@@ -1,20 +1,33 @@
 /**
- * The eval store: what the eval matrix runs (scenarios, configs, seeds), its status and progress,
- * and the rows it came back with. One per eval view. Vanilla Zustand; the worker is injected as
- * a factory (a Web Worker in the app, the same loop in-process in tests), made on the first run
- * and kept until `dispose`.
+ * The eval store: what the eval matrix runs (scenarios, configs, seeds, on which model, how many
+ * at once), its status and progress, and the rows it came back with. One per eval view. Vanilla
+ * Zustand; the worker is injected as a factory (a Web Worker in the app, the same loop in-process
+ * in tests), made on the first run and kept until `dispose`. An endpoint's key is handed to `run`
+ * and goes straight into the run message: it is never part of the state.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Scenario } from '../engine';
-import { DEFAULT_EVAL_LABELS, EVAL_PRESETS, type EvalRunRow } from '../projections/eval-matrix';
-import type {
-  EvalRunError,
-  EvalWorkerFactory,
-  EvalWorkerHandle,
-  EvalWorkerResponse,
+import {
+  DEFAULT_EVAL_LABELS,
+  EVAL_PRESETS,
+  type EvalEndpointLabel,
+  type EvalRunRow,
+} from '../projections/eval-matrix';
+import {
+  DEFAULT_EVAL_CONCURRENCY,
+  MAX_EVAL_CONCURRENCY,
+  type EvalEndpoint,
+  type EvalRunError,
+  type EvalWorkerFactory,
+  type EvalWorkerHandle,
+  type EvalWorkerResponse,
 } from '../workers/eval-protocol';
 
-export type EvalStatus = 'idle' | 'running' | 'done' | 'cancelled';
+/** `stopped`: the worker stopped early (the first runs on an endpoint all failed alike). */
+export type EvalStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'stopped';
+
+/** The model id of "Built-in models": each scenario on its own simulated or scripted model. */
+export const BUILTIN_MODELS = 'builtin';
 
 /** Seeds per cell at most: all 14 built-ins × 7 presets × 100 seeds is 9,800 runs, seconds in a worker. */
 export const MAX_EVAL_SEEDS = 100;
@@ -25,6 +38,10 @@ export interface EvalSelection {
   /** In preset order. */
   readonly configLabels: readonly string[];
   readonly seeds: number;
+  /** `BUILTIN_MODELS`, or the id of a user endpoint (see the endpoints store). */
+  readonly modelId: string;
+  /** Runs in flight at once on an endpoint, 1..MAX_EVAL_CONCURRENCY (built-ins run one at a time). */
+  readonly concurrency: number;
 }
 
 export interface EvalState {
@@ -40,7 +57,11 @@ export interface EvalState {
   readonly rows: readonly EvalRunRow[];
   /** The selection the current or last matrix was started with. */
   readonly ran: EvalSelection | null;
+  /** The endpoint the current or last matrix ran on; null: the built-in models (or none ran). */
+  readonly ranOn: EvalEndpointLabel | null;
   readonly errors: readonly EvalRunError[];
+  /** Why a `stopped` matrix stopped, in words. */
+  readonly note: string | null;
 
   toggleScenario(id: string): void;
   setScenarios(ids: readonly string[]): void;
@@ -50,9 +71,17 @@ export interface EvalState {
   setConfigs(labels: readonly string[]): void;
   /** Clamped to 1..MAX_EVAL_SEEDS; not a number: 1. */
   setSeeds(seeds: number): void;
-  /** Starts the selected matrix; ignored while one runs or when nothing is selected. */
-  run(): void;
-  /** Stops the running matrix between two runs; the rows so far come back. */
+  /** Which model the matrix runs on: `BUILTIN_MODELS` or an endpoint id. */
+  setModel(id: string): void;
+  /** Clamped to 1..MAX_EVAL_CONCURRENCY; not a number: the default. */
+  setConcurrency(concurrency: number): void;
+  /**
+   * Starts the selected matrix on `endpoint` (with its key, straight into the run message), or
+   * on the built-in models when it is left out; ignored while one runs or when nothing is
+   * selected. On an endpoint the scripted scenarios are left out.
+   */
+  run(endpoint?: EvalEndpoint | null): void;
+  /** Stops the running matrix: no more runs start, the runs in flight are aborted, the rows so far come back. */
   cancel(): void;
   /** Back to idle with no rows (a running matrix is cancelled and its answers ignored). */
   reset(): void;
@@ -62,27 +91,48 @@ export interface EvalState {
 
 export type EvalStore = StoreApi<EvalState>;
 
+type PickableScenario = Pick<Scenario, 'id' | 'tags' | 'model'>;
+
 export interface EvalStoreOptions {
   /** The scenarios to pick from, in suite order. */
-  readonly scenarios: readonly Pick<Scenario, 'id' | 'tags'>[];
+  readonly scenarios: readonly PickableScenario[];
   readonly createWorker: EvalWorkerFactory;
   readonly initial?: Partial<EvalSelection>;
   /** Progress every this many runs (the worker's default when left out). */
   readonly progressEvery?: number;
 }
 
-/** Pure: how many runs a selection makes (ids that name no scenario do not count). */
+/**
+ * Pure: the selected scenarios that run (ids that name no scenario do not; on an endpoint,
+ * scripted ones do not either: they are exact replays of recorded replies).
+ */
+export function runnableScenarioIds(
+  selection: Pick<EvalSelection, 'scenarioIds'>,
+  scenarios: readonly Pick<Scenario, 'id' | 'model'>[],
+  onEndpoint: boolean,
+): string[] {
+  const ids = new Set(selection.scenarioIds);
+  return scenarios
+    .filter((s) => ids.has(s.id) && !(onEndpoint && s.model.kind === 'scripted'))
+    .map((s) => s.id);
+}
+
+/** Pure: how many runs a selection makes, on the built-in models or (`onEndpoint`) an endpoint. */
 export function selectionRuns(
   selection: EvalSelection,
-  scenarios: readonly Pick<Scenario, 'id'>[],
+  scenarios: readonly Pick<Scenario, 'id' | 'model'>[],
+  onEndpoint = false,
 ): number {
-  const ids = new Set(selection.scenarioIds);
-  const count = scenarios.filter((scenario) => ids.has(scenario.id)).length;
+  const count = runnableScenarioIds(selection, scenarios, onEndpoint).length;
   return count * selection.configLabels.length * selection.seeds;
 }
 
 const clampSeeds = (seeds: number) =>
   Number.isFinite(seeds) ? Math.min(MAX_EVAL_SEEDS, Math.max(1, Math.floor(seeds))) : 1;
+const clampConcurrency = (concurrency: number) =>
+  Number.isFinite(concurrency)
+    ? Math.min(MAX_EVAL_CONCURRENCY, Math.max(1, Math.floor(concurrency)))
+    : DEFAULT_EVAL_CONCURRENCY;
 
 /** Creates an eval store; the first `run` makes the worker. */
 export function createEvalStore(options: EvalStoreOptions): EvalStore {
@@ -115,6 +165,7 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
           total: message.total,
           rows: message.rows,
           errors: message.errors,
+          note: message.note ?? null,
         });
       } else {
         fail(message.message);
@@ -135,6 +186,8 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
         scenarioIds: inSuiteOrder(options.initial?.scenarioIds ?? scenarios.map((s) => s.id)),
         configLabels: inPresetOrder(options.initial?.configLabels ?? DEFAULT_EVAL_LABELS),
         seeds: clampSeeds(options.initial?.seeds ?? 1),
+        modelId: options.initial?.modelId ?? BUILTIN_MODELS,
+        concurrency: clampConcurrency(options.initial?.concurrency ?? DEFAULT_EVAL_CONCURRENCY),
       },
       status: 'idle',
       cancelling: false,
@@ -143,7 +196,9 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
       latest: null,
       rows: [],
       ran: null,
+      ranOn: null,
       errors: [],
+      note: null,
 
       toggleScenario: (id) => {
         const ids = get().selection.scenarioIds;
@@ -171,10 +226,12 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
       },
       setConfigs: (labels) => select({ configLabels: inPresetOrder(labels) }),
       setSeeds: (seeds) => select({ seeds: clampSeeds(seeds) }),
+      setModel: (modelId) => select({ modelId }),
+      setConcurrency: (concurrency) => select({ concurrency: clampConcurrency(concurrency) }),
 
-      run: () => {
+      run: (endpoint = null) => {
         const { status, selection } = get();
-        const total = selectionRuns(selection, scenarios);
+        const total = selectionRuns(selection, scenarios, endpoint !== null);
         if (status === 'running' || total === 0) return;
         runId += 1;
         set({
@@ -185,14 +242,22 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
           latest: null,
           rows: [],
           errors: [],
+          note: null,
           ran: selection,
+          ranOn: endpoint ? { name: endpoint.name, model: endpoint.model } : null,
         });
+        const { scenarioIds, configLabels, seeds, concurrency } = selection;
         try {
           worker ??= createWorker(onMessage, fail);
           worker.post({
             type: 'run',
             runId,
-            request: selection,
+            request: {
+              scenarioIds,
+              configLabels,
+              seeds,
+              ...(endpoint ? { endpoint, concurrency } : {}),
+            },
             ...(options.progressEvery ? { progressEvery: options.progressEvery } : {}),
           });
         } catch (error) {
@@ -215,7 +280,9 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
           latest: null,
           rows: [],
           ran: null,
+          ranOn: null,
           errors: [],
+          note: null,
         });
       },
       dispose: () => {

@@ -4,20 +4,54 @@
  */
 import type { EvalRunRow } from '../projections/eval-matrix';
 
-/** What to run: built-in scenario ids × preset labels × seeds per cell. */
+/** Runs in flight at once on an endpoint at most: more would hammer a local server. */
+export const MAX_EVAL_CONCURRENCY = 8;
+/** Runs in flight at once on an endpoint unless the user says otherwise (as `loop eval --endpoint`). */
+export const DEFAULT_EVAL_CONCURRENCY = 2;
+
+/**
+ * A user's OpenAI-compatible endpoint to run the matrix on. It travels in the run message only
+ * (memory): the worker never posts it back, and `name` and `model` are all a row or an export
+ * records of it.
+ */
+export interface EvalEndpoint {
+  /** The user's name for it, such as "Local llama". */
+  readonly name: string;
+  readonly baseUrl: string;
+  readonly model: string;
+  /** Goes into the `Authorization` header only. */
+  readonly apiKey: string | null;
+  /** The endpoint speaks one protocol: every run of the matrix uses it. */
+  readonly protocol: 'text' | 'tools';
+  readonly includeUsage: boolean;
+}
+
+/** What to run: built-in scenario ids × preset labels × seeds per cell, and on which model. */
 export interface EvalRequest {
   readonly scenarioIds: readonly string[];
   readonly configLabels: readonly string[];
   readonly seeds: number;
+  /**
+   * A real endpoint; left out, each scenario runs on its own built-in model. On an endpoint the
+   * scripted scenarios (exact replays of recorded replies) are left out.
+   */
+  readonly endpoint?: EvalEndpoint;
+  /** Runs in flight at once (1..MAX_EVAL_CONCURRENCY); the built-in models run one at a time. */
+  readonly concurrency?: number;
 }
 
-/** A run that threw (its row says `error`), or the worker itself failing (nulls). */
+/** A run that failed (its row says `error`), or the worker itself failing (nulls). */
 export interface EvalRunError {
   readonly scenario: string | null;
   readonly label: string | null;
   readonly seed: number | null;
   readonly message: string;
+  /** The model error's stable code (`http_401`, `network`, …) when there is one. */
+  readonly code?: string;
 }
+
+/** How a matrix ended: every run in, cancelled by the user, or stopped early by the worker. */
+export type EvalEndStatus = 'done' | 'cancelled' | 'stopped';
 
 export type EvalWorkerRequest =
   | {
@@ -40,12 +74,18 @@ export type EvalWorkerResponse =
   | {
       readonly type: 'end';
       readonly runId: number;
-      /** `cancelled`: stopped between runs; `rows` holds the runs that finished. */
-      readonly status: 'done' | 'cancelled';
+      /**
+       * `cancelled`: the user stopped it (runs in flight were aborted); `stopped`: the first runs
+       * all failed alike (a wrong key, an unreachable server), so the rest were not run.
+       * Either way `rows` holds the runs that finished, in job order.
+       */
+      readonly status: EvalEndStatus;
       readonly done: number;
       readonly total: number;
       readonly rows: readonly EvalRunRow[];
       readonly errors: readonly EvalRunError[];
+      /** Why a `stopped` matrix stopped, in words. */
+      readonly note?: string;
     }
   | { readonly type: 'failed'; readonly runId: number; readonly message: string };
 

@@ -1,7 +1,8 @@
 /**
- * The eval worker's core, with no worker in it: the job list of a request and the loop that runs
- * it (progress every N runs, a cancel honoured between runs). The worker wraps it in a message
- * loop; the store's tests run it in-process.
+ * The eval worker's core, with no worker in it: the job list of a request and the pool that runs
+ * it (N runs in flight, rows kept in job order, progress every N finished runs, a cancel that
+ * aborts the runs in flight). The worker wraps it in a message loop; the store's tests run it
+ * in-process.
  */
 import { runScenario, type Scenario, type ScenarioRunOptions } from '../engine';
 import {
@@ -12,12 +13,15 @@ import {
   type EvalJob,
   type EvalRunRow,
 } from '../projections/eval-matrix';
-import type {
-  EvalRequest,
-  EvalRunError,
-  EvalWorkerFactory,
-  EvalWorkerRequest,
-  EvalWorkerResponse,
+import { earlyStop, endpointRunOptions, withoutKey, type EndpointIo } from './eval-endpoint';
+import {
+  MAX_EVAL_CONCURRENCY,
+  type EvalEndStatus,
+  type EvalRequest,
+  type EvalRunError,
+  type EvalWorkerFactory,
+  type EvalWorkerRequest,
+  type EvalWorkerResponse,
 } from './eval-protocol';
 
 /** Progress goes out after this many runs unless the request says otherwise. */
@@ -25,70 +29,145 @@ export const DEFAULT_PROGRESS_EVERY = 10;
 
 /**
  * Pure: the request's runs, in suite order then preset order then seed order (the order
- * `loop eval` runs them in); unknown scenario ids and labels are dropped.
+ * `loop eval` runs them in); unknown scenario ids and labels are dropped. On an endpoint the
+ * scripted scenarios are dropped too (their replies are recorded, not a model's) and every
+ * run's protocol is the endpoint's.
  */
 export function requestJobs(request: EvalRequest, scenarios: readonly Scenario[]): EvalJob[] {
   const ids = new Set(request.scenarioIds);
   const labels = new Set(request.configLabels);
+  const { endpoint } = request;
   return buildEvalJobs(
-    scenarios.filter((scenario) => ids.has(scenario.id)),
+    scenarios.filter(
+      (scenario) => ids.has(scenario.id) && (!endpoint || scenario.model.kind !== 'scripted'),
+    ),
     EVAL_PRESETS.filter((config) => labels.has(config.label)),
-    { seeds: Math.max(1, Math.floor(request.seeds)) },
+    {
+      seeds: Math.max(1, Math.floor(request.seeds)),
+      ...(endpoint ? { shared: { protocol: endpoint.protocol } } : {}),
+    },
   );
+}
+
+/** Pure: runs in flight at once, 1..MAX_EVAL_CONCURRENCY (not a number: 1). */
+export function clampConcurrency(value: number | undefined): number {
+  if (value === undefined || !Number.isFinite(value)) return 1;
+  return Math.min(MAX_EVAL_CONCURRENCY, Math.max(1, Math.floor(value)));
 }
 
 export interface EvalRunHooks {
   readonly progressEvery?: number;
-  /** Called after every `progressEvery` runs and after the last one. */
+  /** Called after every `progressEvery` finished runs and after the last one. */
   readonly onProgress: (done: number, total: number, latest: EvalRunRow) => void;
-  /** Read between runs: true stops the loop there. */
+  /** Read before each run starts: true starts no more. */
   readonly cancelled: () => boolean;
   /** Gives queued messages (a cancel) their turn; called with each progress report. */
   readonly pause?: () => Promise<void>;
   /** Options for each run (a fresh model per run); by default the scenario's own model. */
-  readonly runOptions?: () => ScenarioRunOptions;
+  readonly runOptions?: (job: EvalJob) => ScenarioRunOptions;
+  /** Runs in flight at once (default 1: one after another). */
+  readonly concurrency?: number;
+  /** Aborts the runs in flight (a cancel): they leave no row. */
+  readonly signal?: AbortSignal;
+  /**
+   * Read after each finished run with the finished runs' failures in the order they finished
+   * (null: no failure): a sentence stops the matrix (status `stopped`, runs in flight aborted).
+   */
+  readonly stopWhen?: (outcomes: readonly (EvalRunError | null)[], total: number) => string | null;
 }
 
 export interface EvalRunResult {
-  readonly status: 'done' | 'cancelled';
+  readonly status: EvalEndStatus;
+  /** The finished runs, in job order (whatever order they finished in). */
   readonly rows: EvalRunRow[];
+  /** The failed runs' errors, in job order. */
   readonly errors: EvalRunError[];
+  /** Why a `stopped` matrix stopped. */
+  readonly note?: string;
 }
 
-/** Runs the jobs one after another; a run that throws becomes an `error` row and an error entry. */
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Runs the jobs, `concurrency` at a time; a run that throws or ends in a model error becomes an
+ * `error` row and an error entry. A run aborted by `signal` leaves nothing.
+ */
 export async function runEvalJobs(
   jobs: readonly EvalJob[],
   hooks: EvalRunHooks,
 ): Promise<EvalRunResult> {
   const every = Math.max(1, hooks.progressEvery ?? DEFAULT_PROGRESS_EVERY);
-  const rows: EvalRunRow[] = [];
-  const errors: EvalRunError[] = [];
-  for (const job of jobs) {
-    if (hooks.cancelled()) return { status: 'cancelled', rows, errors };
+  const { signal } = hooks;
+  // One internal controller: the caller's signal or an early stop aborts the runs in flight.
+  const stop = new AbortController();
+  const onAbort = () => stop.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted) stop.abort();
+
+  const rows: (EvalRunRow | undefined)[] = Array.from({ length: jobs.length });
+  const errors: (EvalRunError | undefined)[] = Array.from({ length: jobs.length });
+  const outcomes: (EvalRunError | null)[] = [];
+  let next = 0;
+  let done = 0;
+  let note: string | undefined;
+
+  /** Runs one job; true when it reported progress (false also for a run aborted in flight). */
+  const runJob = async (job: EvalJob, position: number): Promise<boolean> => {
+    const where = { scenario: job.scenario.id, label: job.label, seed: job.config.seed };
     let row: EvalRunRow;
+    let error: EvalRunError | null = null;
     try {
-      const trace = await runScenario(job.scenario, job.config, hooks.runOptions?.() ?? {});
-      row = summariseRun(job, trace);
-    } catch (error) {
-      row = failedRunRow(job);
-      errors.push({
-        scenario: job.scenario.id,
-        label: job.label,
-        seed: job.config.seed,
-        message: error instanceof Error ? error.message : String(error),
+      const trace = await runScenario(job.scenario, job.config, {
+        ...hooks.runOptions?.(job),
+        signal: stop.signal,
       });
+      if (stop.signal.aborted && trace.stopReason === 'cancelled') return false;
+      row = summariseRun(job, trace);
+      if (trace.stopReason === 'error' && trace.error)
+        error = { ...where, message: trace.error.message, code: trace.error.code };
+    } catch (thrown) {
+      if (stop.signal.aborted) return false;
+      row = failedRunRow(job);
+      error = { ...where, message: messageOf(thrown) };
     }
-    rows.push(row);
-    if (rows.length % every === 0 || rows.length === jobs.length) {
-      hooks.onProgress(rows.length, jobs.length, row);
-      await hooks.pause?.();
+    // From here to the report, no await: the count and the latest row belong together.
+    rows[position] = row;
+    if (error) errors[position] = error;
+    outcomes.push(error);
+    done += 1;
+    const reason = note ? null : (hooks.stopWhen?.(outcomes, jobs.length) ?? null);
+    if (reason) {
+      note = reason;
+      stop.abort();
     }
-  }
-  return {
-    status: hooks.cancelled() && rows.length < jobs.length ? 'cancelled' : 'done',
-    rows,
-    errors,
+    const report = done % every === 0 || done === jobs.length;
+    if (report) hooks.onProgress(done, jobs.length, row);
+    return report;
   };
+
+  const lane = async (): Promise<void> => {
+    while (next < jobs.length && !stop.signal.aborted && !hooks.cancelled()) {
+      const position = next;
+      next += 1;
+      const reported = await runJob(jobs[position]!, position);
+      if (reported) await hooks.pause?.();
+    }
+  };
+
+  const width = Math.min(clampConcurrency(hooks.concurrency), Math.max(1, jobs.length));
+  try {
+    await Promise.all(Array.from({ length: width }, lane));
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+  const finishedRows = rows.filter((row): row is EvalRunRow => row !== undefined);
+  const finishedErrors = errors.filter((error): error is EvalRunError => error !== undefined);
+  const status: EvalEndStatus = note
+    ? 'stopped'
+    : (hooks.cancelled() || signal?.aborted) && finishedRows.length < jobs.length
+      ? 'cancelled'
+      : 'done';
+  return { status, rows: finishedRows, errors: finishedErrors, ...(note ? { note } : {}) };
 }
 
 export interface EvalLoopOptions {
@@ -96,26 +175,51 @@ export interface EvalLoopOptions {
   readonly scenarios: readonly Scenario[];
   /** A turn of the event loop, so a cancel posted during a run is read before the next one. */
   readonly pause: () => Promise<void>;
+  /** Fetch, timers and clock for runs on an endpoint; without them such a request fails. */
+  readonly endpointIo?: EndpointIo;
 }
+
+/** Progress after every run on an endpoint: each one takes real time. */
+const ENDPOINT_PROGRESS_EVERY = 1;
 
 /**
  * The worker's message loop, without the worker: give it each request; it posts progress, the
- * end (rows, or the rows so far after a cancel) or a failure through `post`.
+ * end (rows, or the rows so far after a cancel or an early stop) or a failure through `post`.
+ * A cancel aborts the runs in flight. The request's API key is never posted back: error
+ * messages are scrubbed of it, and rows carry no text from the endpoint.
  */
 export function createEvalLoop(
   post: (message: EvalWorkerResponse) => void,
-  { scenarios, pause }: EvalLoopOptions,
+  { scenarios, pause, endpointIo }: EvalLoopOptions,
 ): (message: EvalWorkerRequest) => void {
+  const running = new Map<number, AbortController>();
   const cancelled = new Set<number>();
   const run = async (message: Extract<EvalWorkerRequest, { type: 'run' }>) => {
-    const { runId } = message;
+    const { runId, request } = message;
+    const { endpoint } = request;
+    const scrub = (text: string) => withoutKey(text, endpoint?.apiKey);
+    const controller = new AbortController();
+    running.set(runId, controller);
+    if (cancelled.has(runId)) controller.abort();
     try {
-      const jobs = requestJobs(message.request, scenarios);
+      if (endpoint && !endpointIo)
+        throw new Error('This eval worker cannot reach endpoints (no fetch here).');
+      const jobs = requestJobs(request, scenarios);
+      const every =
+        message.progressEvery ?? (endpoint ? ENDPOINT_PROGRESS_EVERY : DEFAULT_PROGRESS_EVERY);
       const result = await runEvalJobs(jobs, {
-        ...(message.progressEvery ? { progressEvery: message.progressEvery } : {}),
+        progressEvery: every,
         onProgress: (done, total, latest) => post({ type: 'progress', runId, done, total, latest }),
         cancelled: () => cancelled.has(runId),
         pause,
+        signal: controller.signal,
+        ...(endpoint && endpointIo
+          ? {
+              runOptions: () => endpointRunOptions(endpoint, endpointIo),
+              concurrency: clampConcurrency(request.concurrency),
+              stopWhen: earlyStop,
+            }
+          : {}),
       });
       post({
         type: 'end',
@@ -124,21 +228,21 @@ export function createEvalLoop(
         done: result.rows.length,
         total: jobs.length,
         rows: result.rows,
-        errors: result.errors,
+        errors: result.errors.map((error) => ({ ...error, message: scrub(error.message) })),
+        ...(result.note ? { note: result.note } : {}),
       });
     } catch (error) {
-      post({
-        type: 'failed',
-        runId,
-        message: error instanceof Error ? error.message : String(error),
-      });
+      post({ type: 'failed', runId, message: scrub(messageOf(error)) });
     } finally {
+      running.delete(runId);
       cancelled.delete(runId);
     }
   };
   return (message) => {
-    if (message.type === 'cancel') cancelled.add(message.runId);
-    else void run(message);
+    if (message.type === 'cancel') {
+      cancelled.add(message.runId);
+      running.get(message.runId)?.abort();
+    } else void run(message);
   };
 }
 

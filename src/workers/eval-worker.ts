@@ -1,11 +1,13 @@
 /**
  * The eval worker: a thin message loop over `eval-runner`. It runs the built-in scenarios on their
- * own models (simulated and scripted, in-process, on a virtual clock: no network, no waiting),
- * posts progress every N runs and the rows at the end, and stops between runs on a cancel.
+ * own models (simulated and scripted, in-process, on a virtual clock: no network, no waiting) or
+ * on a user's endpoint (the OpenAI-compatible client over this worker's fetch, N runs at once),
+ * posts progress and the rows at the end, and on a cancel aborts the runs in flight.
  */
 import { builtinScenarios } from '../scenarios';
 import type { EvalWorkerRequest, EvalWorkerResponse } from './eval-protocol';
 import { createEvalLoop } from './eval-runner';
+import { workerEndpointIo } from './worker-deps';
 
 /** The worker's global scope, typed for what it uses (the project's lib is DOM, not WebWorker). */
 const scope = self as unknown as {
@@ -26,6 +28,7 @@ const pause = () =>
 const handle = createEvalLoop((message) => scope.postMessage(message), {
   scenarios: builtinScenarios(),
   pause,
+  endpointIo: workerEndpointIo,
 });
 
 scope.onmessage = (event) => handle(event.data);

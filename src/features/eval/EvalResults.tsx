@@ -8,15 +8,19 @@ import {
   type EvalMatrix,
   type EvalRunRow,
 } from '../../projections/eval-matrix';
+import { runnableScenarioIds } from '../../state/eval-store';
 import type { EvalRunError } from '../../workers/eval-protocol';
+import { CorsHelp } from '../endpoints';
 import { Downloads } from './Downloads';
-import { runCountLine } from './format';
+import { errorAdvice, groupErrors, runCountLine } from './format';
 import { useEvalStore } from './eval-store-context';
 import { cellKey, MatrixTable } from './MatrixTable';
 import {
   selectDone,
   selectErrors,
+  selectNote,
   selectRan,
+  selectRanOn,
   selectRows,
   selectStatus,
   selectTotal,
@@ -46,25 +50,36 @@ export interface EvalResultsProps {
 
 const count = (n: number) => n.toLocaleString('en-US');
 
-/** The status sentence, read out politely when it changes. */
-function StatusLine() {
+/** The status sentence, read out politely when it changes; it names the model the matrix ran on. */
+function StatusLine({ scenarios }: { readonly scenarios: readonly Scenario[] }) {
   const status = useEvalStore(selectStatus);
   const done = useEvalStore(selectDone);
   const total = useEvalStore(selectTotal);
   const ran = useEvalStore(selectRan);
+  const ranOn = useEvalStore(selectRanOn);
+  const note = useEvalStore(selectNote);
   const shape = ran
-    ? ` (${runCountLine(ran.scenarioIds.length, ran.configLabels.length, ran.seeds)})`
+    ? ` (${runCountLine(
+        runnableScenarioIds(ran, scenarios, ranOn !== null).length,
+        ran.configLabels.length,
+        ran.seeds,
+      )})`
     : '';
+  const on = ranOn ? `${ranOn.name} (${ranOn.model})` : 'the built-in models';
   const text =
     status === 'running'
-      ? `Running ${count(total)} runs in a background worker…`
+      ? ranOn && ran
+        ? `Running ${count(total)} runs on ${on}, ${ran.concurrency} at a time…`
+        : `Running ${count(total)} runs in a background worker on ${on}…`
       : status === 'done'
-        ? `Done: ${count(done)} runs${shape}.`
+        ? `Done: ${count(done)} runs${shape} on ${on}.`
         : status === 'cancelled'
-          ? `Cancelled after ${count(done)} of ${count(total)} runs: the matrix shows the runs that finished.`
-          : '';
+          ? `Cancelled after ${count(done)} of ${count(total)} runs on ${on}: the matrix shows the runs that finished.`
+          : status === 'stopped'
+            ? `Stopped early after ${count(done)} of ${count(total)} runs on ${on}.${note ? ` ${note}` : ''}`
+            : '';
   return (
-    <p role="status" className="text-[13px] text-slate-600 dark:text-slate-300">
+    <p role="status" className="min-w-0 text-[13px] text-slate-600 dark:text-slate-300">
       {text}
     </p>
   );
@@ -122,7 +137,12 @@ function CompareBar({
   );
 }
 
+/** Errors shown at most (grouped by message: a wrong key fails every run with one message). */
+const ERRORS_SHOWN = 5;
+
 function ErrorList({ errors }: { readonly errors: readonly EvalRunError[] }) {
+  const groups = groupErrors(errors);
+  const network = groups.some((group) => group.code === 'network');
   return (
     <div
       role="alert"
@@ -131,14 +151,33 @@ function ErrorList({ errors }: { readonly errors: readonly EvalRunError[] }) {
       <p className="font-semibold">
         {errors.length === 1 ? 'A run failed' : `${errors.length} runs failed`}
       </p>
-      <ul className="mt-1 list-disc pl-5">
-        {errors.slice(0, 5).map((error, index) => (
-          <li key={index}>
-            {error.scenario ? `${error.scenario} · ${error.label} · seed ${error.seed}: ` : ''}
-            {error.message}
-          </li>
-        ))}
+      <ul className="mt-1 list-disc space-y-0.5 pl-5">
+        {groups.slice(0, ERRORS_SHOWN).map((group) => {
+          const advice = errorAdvice(group.code, group.message);
+          return (
+            <li key={group.message}>
+              {group.first && (
+                <span className="font-medium">
+                  {group.first}
+                  {group.more > 0 ? ` and ${group.more} more` : ''}:{' '}
+                </span>
+              )}
+              {group.message}
+              {advice ? ` ${advice}` : ''}
+            </li>
+          );
+        })}
       </ul>
+      {groups.length > ERRORS_SHOWN && (
+        <p className="mt-1 text-[12px]">
+          …and {groups.length - ERRORS_SHOWN} other errors; the rows say which runs failed.
+        </p>
+      )}
+      {network && (
+        <div className="mt-2 border-t border-rose-200 pt-2 dark:border-rose-900">
+          <CorsHelp />
+        </div>
+      )}
     </div>
   );
 }
@@ -164,6 +203,7 @@ export function EvalResults({ scenarios, onOpenRun, onCompare }: EvalResultsProp
   const ran = useEvalStore(selectRan);
   const status = useEvalStore(selectStatus);
   const errors = useEvalStore(selectErrors);
+  const ranOn = useEvalStore(selectRanOn);
   const matrix = useMemo(
     () => buildEvalMatrix(rows, scenarios, ran?.configLabels ?? []),
     [rows, scenarios, ran],
@@ -185,8 +225,8 @@ export function EvalResults({ scenarios, onOpenRun, onCompare }: EvalResultsProp
     <section aria-label="Matrix results" className="min-h-0 min-w-0 flex-1 overflow-auto">
       <div className="flex min-h-full flex-col gap-3 p-4 *:shrink-0">
         <div className="flex min-h-8 flex-wrap items-center justify-between gap-2">
-          <StatusLine />
-          {rows.length > 0 && <Downloads rows={rows} scenarios={scenarios} />}
+          <StatusLine scenarios={scenarios} />
+          {rows.length > 0 && <Downloads rows={rows} scenarios={scenarios} endpoint={ranOn} />}
         </div>
         {errors.length > 0 && <ErrorList errors={errors} />}
         {rows.length === 0 ? (

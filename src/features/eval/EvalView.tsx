@@ -24,9 +24,10 @@ export interface EvalViewProps {
 }
 
 /**
- * The eval matrix: pick scenarios × configs × seeds, run them in a Web Worker (the page stays
- * responsive), then read the matrix, its verdicts and charts, and export the rows. It fills its
- * container (give it a flex column parent).
+ * The eval matrix: pick scenarios × configs × seeds and a model (the built-in ones or a user
+ * endpoint, N runs at a time), run them in a Web Worker (the page stays responsive), then read
+ * the matrix, its verdicts and charts, and export the rows. It fills its container (give it a
+ * flex column parent) and needs the endpoints feature's `EndpointsStoreProvider` above it.
  */
 export function EvalView({
   scenarios,

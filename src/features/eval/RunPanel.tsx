@@ -2,6 +2,10 @@ import { memo } from 'react';
 import type { Scenario } from '../../engine';
 import { Button } from '../../components';
 import { runOutcome } from '../../projections/eval-matrix';
+import type { EndpointsState } from '../../state/endpoints-store';
+import { runnableScenarioIds, type EvalStatus } from '../../state/eval-store';
+import { useEndpoints } from '../endpoints';
+import { runTarget, useChosenEndpoint } from './endpoint-choice';
 import { preloadCharts } from './EvalResults';
 import { useEvalStore, useEvalStoreApi } from './eval-store-context';
 import { runCountLine } from './format';
@@ -15,7 +19,9 @@ import {
   selectTotal,
 } from './selectors';
 
-/** The run count of the selection, Run matrix / Cancel, the progress bar and the count. */
+const selectKeyFor = (state: EndpointsState) => state.keyFor;
+
+/** The run count of the selection (and on which model), Run matrix / Cancel, the progress bar and the count. */
 export const RunPanel = memo(function RunPanel({
   scenarios,
 }: {
@@ -25,22 +31,31 @@ export const RunPanel = memo(function RunPanel({
   const selection = useEvalStore(selectSelection);
   const status = useEvalStore(selectStatus);
   const cancelling = useEvalStore(selectCancelling);
+  const endpoint = useChosenEndpoint();
+  const keyFor = useEndpoints(selectKeyFor);
   const running = status === 'running';
-  const known = new Set(scenarios.map((s) => s.id));
-  const scenarioCount = selection.scenarioIds.filter((id) => known.has(id)).length;
+  const scenarioCount = runnableScenarioIds(selection, scenarios, endpoint !== null).length;
   const runs = scenarioCount * selection.configLabels.length * selection.seeds;
   return (
     <div className="space-y-2 border-t border-slate-200 bg-slate-50 p-3 dark:border-slate-800 dark:bg-slate-900/60">
       <p className="text-[12px] leading-snug text-slate-600 tabular-nums dark:text-slate-300">
         {runs === 0 ? (
-          'Pick at least one scenario and one config.'
+          endpoint && selection.scenarioIds.length > 0 && selection.configLabels.length > 0 ? (
+            'Every picked scenario is a scripted replay: pick one that is not to run on an endpoint.'
+          ) : (
+            'Pick at least one scenario and one config.'
+          )
         ) : (
           <>
             <span className="font-semibold text-slate-900 dark:text-slate-100">
               {runs.toLocaleString('en-US')} runs
-            </span>{' '}
+            </span>
+            {endpoint && (
+              <span className="text-slate-900 dark:text-slate-100"> on {endpoint.name}</span>
+            )}{' '}
             <span className="text-[11px] text-slate-500 dark:text-slate-400">
               = {runCountLine(scenarioCount, selection.configLabels.length, selection.seeds)}
+              {endpoint ? `, ${selection.concurrency} at a time` : ''}
             </span>
           </>
         )}
@@ -53,7 +68,8 @@ export const RunPanel = memo(function RunPanel({
           disabled={running || runs === 0}
           onClick={() => {
             preloadCharts();
-            store.getState().run();
+            // The key goes from the endpoints store straight into the run message.
+            store.getState().run(endpoint ? runTarget(endpoint, keyFor(endpoint.id)) : null);
           }}
         >
           Run matrix
@@ -72,11 +88,12 @@ export const RunPanel = memo(function RunPanel({
   );
 });
 
-const STATUS_WORD = {
+const STATUS_WORD: Readonly<Record<EvalStatus, string>> = {
   idle: 'Not run yet',
   running: 'Running',
   done: 'Done',
   cancelled: 'Cancelled',
+  stopped: 'Stopped early',
 };
 
 /** The progress bar (role progressbar, its value the runs done) and the count under it. */
@@ -87,7 +104,7 @@ function MatrixProgress() {
   const latest = useEvalStore(selectLatest);
   const share = total > 0 ? Math.min(1, done / total) : 0;
   const tone =
-    status === 'cancelled'
+    status === 'cancelled' || status === 'stopped'
       ? 'bg-amber-500'
       : status === 'done'
         ? 'bg-emerald-500'

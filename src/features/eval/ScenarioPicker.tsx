@@ -1,6 +1,7 @@
 import { memo, useId, useMemo } from 'react';
 import type { Scenario } from '../../engine';
 import { FOCUS_RING } from '../../components';
+import { useChosenEndpoint } from './endpoint-choice';
 import { useEvalStore, useEvalStoreApi } from './eval-store-context';
 import { HEADING } from './styles';
 import { groupByFirstTag, tagShortcuts } from './scenario-groups';
@@ -23,6 +24,8 @@ export const ScenarioPicker = memo(function ScenarioPicker({
   const groups = useMemo(() => groupByFirstTag(scenarios), [scenarios]);
   const shortcuts = useMemo(() => tagShortcuts(scenarios), [scenarios]);
   const picked = new Set(selected);
+  // On an endpoint the scripted replays are skipped: their rows say so (the Model section explains).
+  const onEndpoint = useChosenEndpoint() !== null;
   const headingId = useId();
   return (
     <section role="group" aria-labelledby={headingId} className="min-w-0">
@@ -80,21 +83,38 @@ export const ScenarioPicker = memo(function ScenarioPicker({
             >
               {group.tag}
             </div>
-            {group.scenarios.map((scenario) => (
-              <label
-                key={scenario.id}
-                title={`${scenario.title}\n${scenario.id} · ${scenario.tags.join(', ')}`}
-                className="flex cursor-pointer items-center gap-2 rounded px-1 py-0.5 text-[13px] hover:bg-slate-100 dark:hover:bg-slate-900"
-              >
-                <input
-                  type="checkbox"
-                  checked={picked.has(scenario.id)}
-                  onChange={() => store.getState().toggleScenario(scenario.id)}
-                  className={`h-3.5 w-3.5 shrink-0 accent-sky-700 dark:accent-sky-400 ${FOCUS_RING}`}
-                />
-                <span className="truncate">{scenario.title}</span>
-              </label>
-            ))}
+            {group.scenarios.map((scenario) => {
+              const skipped = onEndpoint && scenario.model.kind === 'scripted';
+              return (
+                <label
+                  key={scenario.id}
+                  title={`${scenario.title}\n${scenario.id} · ${scenario.tags.join(', ')}${
+                    skipped ? '\nScripted replay: skipped on an endpoint' : ''
+                  }`}
+                  className="flex cursor-pointer items-center gap-2 rounded px-1 py-0.5 text-[13px] hover:bg-slate-100 dark:hover:bg-slate-900"
+                >
+                  <input
+                    type="checkbox"
+                    checked={picked.has(scenario.id)}
+                    onChange={() => store.getState().toggleScenario(scenario.id)}
+                    className={`h-3.5 w-3.5 shrink-0 accent-sky-700 dark:accent-sky-400 ${FOCUS_RING}`}
+                  />
+                  <span
+                    className={`truncate ${skipped ? 'text-slate-500 dark:text-slate-400' : ''}`}
+                  >
+                    {scenario.title}
+                  </span>
+                  {skipped && (
+                    <span
+                      aria-hidden="true"
+                      className="ml-auto shrink-0 rounded border border-slate-300 px-1 text-[10px] font-medium text-slate-500 dark:border-slate-700 dark:text-slate-400"
+                    >
+                      replay
+                    </span>
+                  )}
+                </label>
+              );
+            })}
           </div>
         ))}
       </div>

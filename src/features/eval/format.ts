@@ -57,3 +57,50 @@ export function runCountLine(scenarios: number, configs: number, seeds: number):
     `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
   return `${plural(scenarios, 'scenario')} × ${plural(configs, 'config')} × ${plural(seeds, 'seed')}`;
 }
+
+/** Failed runs that share one message: where the first one was, and how many more. */
+export interface ErrorGroup {
+  readonly message: string;
+  readonly code: string | null;
+  /** "rca-search-stall · react+off · seed 1", or null for the worker itself failing. */
+  readonly first: string | null;
+  readonly more: number;
+}
+
+/** Pure: the errors grouped by message, in the order each message first appears. */
+export function groupErrors(
+  errors: readonly {
+    readonly scenario: string | null;
+    readonly label: string | null;
+    readonly seed: number | null;
+    readonly message: string;
+    readonly code?: string;
+  }[],
+): ErrorGroup[] {
+  const groups = new Map<string, { group: ErrorGroup; count: number }>();
+  for (const error of errors) {
+    const seen = groups.get(error.message);
+    if (seen) {
+      seen.count += 1;
+      continue;
+    }
+    const first = error.scenario ? `${error.scenario} · ${error.label} · seed ${error.seed}` : null;
+    groups.set(error.message, {
+      group: { message: error.message, code: error.code ?? null, first, more: 0 },
+      count: 1,
+    });
+  }
+  return [...groups.values()].map(({ group, count }) => ({ ...group, more: count - 1 }));
+}
+
+/**
+ * Pure: what to do about an endpoint error whose message does not say (a server error, a rate
+ * limit that outlasted the retries); null when the message already does.
+ */
+export function errorAdvice(code: string | null, message: string): string | null {
+  if (code && /^http_5\d\d$/.test(code))
+    return "Check the server's log; if it is overloaded, lower Concurrent runs and run again.";
+  if (code === 'http_429' && !message.includes('insufficient_quota'))
+    return 'The server is rate limiting: wait a little, lower Concurrent runs, and run again.';
+  return null;
+}

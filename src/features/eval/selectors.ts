@@ -14,3 +14,7 @@ export const selectRows = (state: EvalState) => state.rows;
 export const selectRan = (state: EvalState) => state.ran;
 export const selectErrors = (state: EvalState) => state.errors;
 export const selectRunning = (state: EvalState) => state.status === 'running';
+export const selectModelId = (state: EvalState) => state.selection.modelId;
+export const selectConcurrency = (state: EvalState) => state.selection.concurrency;
+export const selectRanOn = (state: EvalState) => state.ranOn;
+export const selectNote = (state: EvalState) => state.note;

@@ -1,0 +1,346 @@
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The eval matrix on a real endpoint: an endpoint added through the endpoints dialog, a small
+ * matrix run on it from the eval view's worker, N requests at a time, an error row, the exports,
+ * a cancel that aborts the requests in flight, and an early stop on a refused key.
+ *
+ * The endpoint is a tiny OpenAI-compatible server started here (the outside world). It is a real
+ * HTTP server rather than `context.route`: the requests come from a dedicated Web Worker, behind
+ * the mock model's service worker, and Playwright's Chromium interception of worker requests has
+ * broken more than once (microsoft/playwright#4487, #31747, #32355); a server sees every request
+ * exactly as the browser sent it, headers included.
+ */
+
+const KEY = 'sk-e2e-7f3a9c1d5b8e2f60';
+const CHECKOUT = 'RCA: checkout latency after a deploy (clear-cut)';
+const SEARCH = 'RCA: search timeouts, first leads find nothing (stalling)';
+const HAPPY = 'ShopOps O-1001: happy path';
+/** The search scenario's task: the fake server fails every run of it (an overloaded model). */
+const SEARCH_TASK = 'Search requests time out for some users since this morning.';
+const PRESETS = [
+  'act+off',
+  'react+off',
+  'react+fixed',
+  'react+adaptive',
+  'reflact+off',
+  'reflact+fixed',
+  'reflact+adaptive',
+];
+
+interface Recorded {
+  readonly url: string;
+  readonly method: string;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly body: string;
+}
+
+/** The fake endpoint: records requests; `hold` keeps replies back until `release`. */
+class FakeEndpoint {
+  readonly requests: Recorded[] = [];
+  hold = false;
+  inFlight = 0;
+  maxInFlight = 0;
+  aborted = 0;
+  private held: (() => void)[] = [];
+  private server: Server | null = null;
+
+  get baseUrl(): string {
+    const { port } = this.server!.address() as AddressInfo;
+    return `http://127.0.0.1:${port}/v1`;
+  }
+
+  get pending(): number {
+    return this.held.length;
+  }
+
+  async start(): Promise<void> {
+    this.server = createServer((request, response) => void this.handle(request, response));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+  }
+
+  async stop(): Promise<void> {
+    this.release();
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+
+  reset(): void {
+    this.release();
+    this.requests.length = 0;
+    this.hold = false;
+    this.inFlight = 0;
+    this.maxInFlight = 0;
+    this.aborted = 0;
+  }
+
+  release(): void {
+    this.hold = false;
+    for (const reply of this.held.splice(0)) reply();
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    // A cross-origin fetch from the page's worker: allow it (Authorization must be named).
+    response.setHeader('Access-Control-Allow-Origin', '*');
+    response.setHeader('Access-Control-Allow-Headers', 'authorization, content-type');
+    response.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+    // The client reads x-should-retry; a cross-origin response shows it only when exposed.
+    response.setHeader('Access-Control-Expose-Headers', 'x-should-retry, retry-after');
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204).end();
+      return;
+    }
+    let body = '';
+    for await (const chunk of request) body += String(chunk);
+    this.requests.push({
+      url: request.url ?? '',
+      method: request.method ?? '',
+      headers: { ...request.headers },
+      body,
+    });
+    this.inFlight++;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    response.on('close', () => {
+      this.inFlight--;
+      if (!response.writableEnded) this.aborted++;
+    });
+    if (this.hold) await new Promise<void>((resolve) => this.held.push(resolve));
+    if (response.destroyed) return;
+
+    const json = (status: number, message: string, extra: Record<string, string> = {}) =>
+      response
+        .writeHead(status, { 'Content-Type': 'application/json', ...extra })
+        .end(JSON.stringify({ error: { message } }));
+    if (request.headers.authorization !== `Bearer ${KEY}`) {
+      json(401, 'Incorrect API key provided.');
+    } else if (body.includes(SEARCH_TASK)) {
+      // Not retried, so one request per run: the count below stays exact.
+      json(503, 'The model is overloaded.', { 'x-should-retry': 'false' });
+    } else {
+      const text =
+        'Thought: The deploy shrank the connection pool.\n' +
+        'Final Answer: The deploy at 14:03 cut the checkout DB connection pool from 50 to 10.';
+      const chunks = [
+        { choices: [{ index: 0, delta: { content: text }, finish_reason: null }] },
+        { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] },
+        { choices: [], usage: { prompt_tokens: 412, completion_tokens: 31, total_tokens: 443 } },
+      ];
+      response.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      response.end(
+        `${chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('')}data: [DONE]\n\n`,
+      );
+    }
+  }
+}
+
+const endpoint = new FakeEndpoint();
+let errors: string[] = [];
+
+test.beforeAll(async () => {
+  await endpoint.start();
+});
+
+test.afterAll(async () => {
+  await endpoint.stop();
+});
+
+test.beforeEach(({ page }) => {
+  endpoint.reset();
+  errors = [];
+  page.on('console', (message) => {
+    // Chromium logs each failed request (the 503s, 401s and aborted fetches here are meant).
+    if (message.text().includes('127.0.0.1') || message.text().includes('net::ERR_')) return;
+    if (/status of (401|503)/.test(message.text())) return;
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+});
+
+test.afterEach(() => {
+  expect(errors).toEqual([]);
+});
+
+/** Opens the eval view and adds an endpoint through the endpoints dialog beside "Model". */
+async function addEndpointAndOpenEval(page: Page, name: string, key: string) {
+  await page.goto('/#/eval');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await expect(page.getByRole('heading', { name: 'Eval matrix' })).toBeVisible();
+  const setup = page.getByRole('complementary', { name: 'Matrix setup' });
+  await setup.getByRole('button', { name: 'Manage endpoints…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Endpoints' });
+  await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Base URL').fill(endpoint.baseUrl);
+  await dialog.getByLabel('Model', { exact: true }).fill('fake-model');
+  await dialog.getByLabel('API key').fill(key);
+  await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+  await expect(dialog.getByRole('list', { name: 'Your endpoints' })).toContainText(name);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  return setup;
+}
+
+async function pick(page: Page, scenarios: readonly string[], configs: readonly string[]) {
+  const setup = page.getByRole('complementary', { name: 'Matrix setup' });
+  await setup.getByRole('button', { name: 'Select no scenarios' }).click();
+  for (const title of scenarios) await setup.getByRole('checkbox', { name: title }).check();
+  for (const label of PRESETS)
+    await setup
+      .getByRole('checkbox', { name: label, exact: true })
+      .setChecked(configs.includes(label));
+}
+
+/** axe-core's serious and critical violations, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(' | ')}`);
+}
+
+const progress = (page: Page) => page.getByRole('progressbar', { name: 'Matrix progress' });
+
+test('a small matrix on an endpoint: two requests at a time, progress, an error row, exports without the key', async ({
+  page,
+}) => {
+  const setup = await addEndpointAndOpenEval(page, 'Fake llama', KEY);
+  const model = setup.getByLabel('Model', { exact: true });
+  await expect(model).toHaveValue('builtin');
+  await model.selectOption({ label: 'Fake llama' });
+  const host = new URL(endpoint.baseUrl).host;
+  await expect(setup).toContainText(`Calls fake-model at ${host} · text protocol · key set`);
+  await expect(setup.getByLabel('Concurrent runs')).toHaveValue('2');
+
+  await pick(page, [CHECKOUT, SEARCH, HAPPY], ['react+off', 'react+adaptive']);
+  // The scripted replay is skipped on an endpoint, and the count says so.
+  await expect(setup).toContainText('1 picked scenario is a scripted replay');
+  await expect(setup).toContainText('4 runs on Fake llama');
+  await expect(setup).toContainText('2 scenarios × 2 configs × 1 seed, 2 at a time');
+
+  // Replies are held: the matrix shows it is running, with two requests in flight.
+  endpoint.hold = true;
+  await setup.getByRole('button', { name: 'Run matrix' }).click();
+  await expect.poll(() => endpoint.pending).toBe(2);
+  await expect(page.getByRole('status')).toHaveText(
+    'Running 4 runs on Fake llama (fake-model), 2 at a time…',
+  );
+  await expect(progress(page)).toHaveAttribute('aria-valuenow', '0');
+  await expect(progress(page)).toHaveAttribute('aria-valuemax', '4');
+  endpoint.release();
+
+  await expect(progress(page)).toHaveAttribute('aria-valuenow', '4');
+  await expect(page.getByRole('status')).toHaveText(
+    'Done: 4 runs (2 scenarios × 2 configs × 1 seed) on Fake llama (fake-model).',
+  );
+  expect(endpoint.requests).toHaveLength(4);
+  expect(endpoint.maxInFlight).toBe(2);
+
+  // The search scenario's runs failed: error rows, and one grouped error that says what happened.
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('2 runs failed');
+  await expect(alert).toContainText('rca-search-stall · react+off · seed 1 and 1 more');
+  await expect(alert).toContainText('503 Service Unavailable');
+  await expect(alert).toContainText('The model is overloaded.');
+  const table = page.getByRole('table', { name: /Eval matrix/ });
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Scenario',
+    'react+off',
+    'react+adaptive',
+    'All configs',
+  ]);
+  await expect(table.getByRole('rowheader', { name: /ShopOps/ })).toHaveCount(0);
+  const search = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: /search timeouts/ }) });
+  await expect(search.getByRole('cell').nth(0)).toContainText('error');
+  const checkout = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: /checkout latency/ }) });
+  await expect(checkout.getByRole('cell').nth(0)).toContainText('correct');
+
+  // The key went only into the Authorization header of each request.
+  for (const request of endpoint.requests) {
+    expect(request.method).toBe('POST');
+    expect(request.url).toBe('/v1/chat/completions');
+    expect(request.headers['authorization']).toBe(`Bearer ${KEY}`);
+    const { authorization: _authorization, ...others } = request.headers;
+    expect(JSON.stringify(others)).not.toContain(KEY);
+    expect(request.url).not.toContain(KEY);
+    expect(request.body).not.toContain(KEY);
+    expect(JSON.parse(request.body).model).toBe('fake-model');
+  }
+
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  const lines = (await readFile(await csv.path(), 'utf8')).trimEnd().split('\r\n');
+  expect(lines).toHaveLength(1 + 4);
+  expect(lines[0]).toMatch(/,model_ms,endpoint,model$/);
+  expect(lines.slice(1).every((line) => line.endsWith(',Fake llama,fake-model'))).toBe(true);
+  expect(lines.filter((line) => line.includes(',error,error,'))).toHaveLength(2);
+  const [json] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download JSON' }).click(),
+  ]);
+  const jsonText = await readFile(await json.path(), 'utf8');
+  const rows = JSON.parse(jsonText) as { endpoint: unknown }[];
+  expect(rows.map((row) => row.endpoint)).toEqual(
+    Array(4).fill({ name: 'Fake llama', model: 'fake-model' }),
+  );
+  for (const text of [lines.join('\n'), jsonText]) {
+    expect(text).not.toContain(KEY);
+    expect(text).not.toContain(host);
+  }
+  // Nor in the page's storage (the key was not remembered) or its URL.
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+  expect(stored).not.toContain(KEY);
+  expect(page.url()).not.toContain(KEY);
+
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('Cancel aborts the requests in flight and sends no more', async ({ page }) => {
+  const setup = await addEndpointAndOpenEval(page, 'Fake llama', KEY);
+  await setup.getByLabel('Model', { exact: true }).selectOption({ label: 'Fake llama' });
+  await pick(page, [CHECKOUT, SEARCH], ['react+off', 'react+adaptive']);
+  endpoint.hold = true;
+  await setup.getByRole('button', { name: 'Run matrix' }).click();
+  await expect.poll(() => endpoint.pending).toBe(2);
+
+  await setup.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    'Cancelled after 0 of 4 runs on Fake llama (fake-model): the matrix shows the runs that finished.',
+  );
+  await expect.poll(() => endpoint.aborted).toBe(2);
+  await expect(setup.getByRole('button', { name: 'Run matrix' })).toBeEnabled();
+  endpoint.release();
+  expect(endpoint.requests).toHaveLength(2);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('a refused key stops the matrix after its first runs, and says what to do', async ({
+  page,
+}) => {
+  const setup = await addEndpointAndOpenEval(page, 'Wrong key', 'sk-not-the-right-one');
+  await setup.getByLabel('Model', { exact: true }).selectOption({ label: 'Wrong key' });
+  await pick(page, [CHECKOUT], PRESETS);
+  await setup.getByLabel('Seeds per cell').fill('2');
+  await expect(setup).toContainText('14 runs on Wrong key');
+  await setup.getByRole('button', { name: 'Run matrix' }).click();
+
+  await expect(page.getByRole('status')).toContainText(
+    /^Stopped early after 2 of 14 runs on Wrong key \(fake-model\)\. The first 2 runs all failed with the same error \(http_401\), so the other 12 were not run\. Fix what the error says, then run the matrix again\.$/,
+  );
+  await expect(page.getByRole('alert')).toContainText('check the API key');
+  await expect(setup).toContainText('Stopped early');
+  // The two runs that failed, and at most the one that started beside the second and was aborted.
+  expect(endpoint.requests.length).toBeLessThanOrEqual(3);
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -1,10 +1,14 @@
 /**
- * `npm run bench -- [--json]`: engine throughput with zero model latency. One long run of
- * 10,000 action steps, a batch of 1,000 short runs of the scripted built-in scenarios, 500
- * runs of the simulated ones (the simulated model's own overhead), and an eval matrix of at
- * least 1,000 runs through the eval worker's core. Figures only,
- * no pass/fail: docs/performance.md records them and where the time goes.
+ * `npm run bench -- [--json] [--no-browser | --browser-only]`: engine throughput with zero model
+ * latency. One long run of 10,000 action steps, a batch of 1,000 short runs of the scripted
+ * built-in scenarios, 500 runs of the simulated ones (the simulated model's own overhead), and an
+ * eval matrix of at least 1,000 runs through the eval worker's core. Then the browser's keys:
+ * scripts/bench-browser.ts (a child process) runs such a matrix through the built app in Chromium
+ * and measures the main thread. Figures only, no pass/fail: docs/performance.md records them and
+ * where the time goes.
  */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import {
   createMemoryStore,
   createTokenCounter,
@@ -137,8 +141,8 @@ async function median<T extends { seconds: number }>(measure: () => Promise<T>):
   return results.sort((a, b) => a.seconds - b.seconds)[Math.floor(REPEAT / 2)]!;
 }
 
-async function main(): Promise<void> {
-  const json = process.argv.includes('--json');
+/** The Node-side keys, measured in this process. */
+async function nodeFigures() {
   await shortRuns(); // warm-up: JIT and the tokenizer's tables
   const long = await median(() => longRun());
   const bare = await median(() => longRun(false));
@@ -162,19 +166,88 @@ async function main(): Promise<void> {
     longRunSeconds: Number(long.seconds.toFixed(3)),
     shortRunSteps: short.steps,
   };
-  if (json) {
-    process.stdout.write(`${JSON.stringify({ engine, simulated, matrix })}\n`);
+  const lines = [
+    `long run:   ${long.steps} steps in ${long.seconds.toFixed(2)} s → ${engine.stepsPerSecond} steps/s`,
+    `            without token counting → ${engine.stepsPerSecondWithoutTokenCounting} steps/s`,
+    `short runs: ${short.runs} runs (${short.steps} steps) in ${short.seconds.toFixed(2)} s → ${engine.runsPerSecond} runs/s`,
+    `simulated:  ${simulatedRun.runs} runs (${simulatedRun.calls} model calls) → ${simulated.runsPerSecond} runs/s, ${simulated.msPerCall} ms per call`,
+    `matrix:     ${matrix.runs} eval runs (simulated built-ins × 4 configs × seeds) → ${matrix.runsPerSecond} runs/s`,
+    `peak RSS:   ${engine.peakRssMB} MB`,
+  ];
+  return { figures: { engine, simulated, matrix }, lines };
+}
+
+const BROWSER_BENCH = fileURLToPath(new URL('../../scripts/bench-browser.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * Runs scripts/bench-browser.ts in a child Node (tsx loaded): with `--json` its stdout is one
+ * JSON line (`{"browser":…}` or `{"skipped":…}`), else its table lines, passed through. Its
+ * stderr (progress, errors) is ours. A signal here is passed on, so its preview server and
+ * browser are stopped before we exit.
+ */
+async function browserFigures(
+  json: boolean,
+): Promise<{ browser?: unknown; skipped?: string; failed?: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', BROWSER_BENCH, ...(json ? ['--json'] : [])],
+    { cwd: ROOT, stdio: ['ignore', json ? 'pipe' : 'inherit', 'inherit'] },
+  );
+  let stdout = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const forward = (signal: NodeJS.Signals) => () => {
+    if (child.exitCode === null) child.kill(signal);
+  };
+  const onInt = forward('SIGINT');
+  const onTerm = forward('SIGTERM');
+  process.on('SIGINT', onInt);
+  process.on('SIGTERM', onTerm);
+  try {
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>(
+      (resolve, reject) => {
+        child.once('error', reject);
+        child.once('close', (exitCode, exitSignal) => resolve([exitCode, exitSignal]));
+      },
+    );
+    if (signal) process.exit(signal === 'SIGINT' ? 130 : 143);
+    if (code === 130 || code === 143) process.exit(code);
+    if (code !== 0) return { failed: `exit code ${code}; its message is above` };
+    if (!json) return {};
+    const last = stdout.trim().split('\n').pop() ?? '';
+    return JSON.parse(last) as { browser?: unknown; skipped?: string };
+  } catch (error) {
+    return { failed: error instanceof Error ? error.message : String(error) };
+  } finally {
+    process.off('SIGINT', onInt);
+    process.off('SIGTERM', onTerm);
+  }
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const json = args.includes('--json');
+  const browserOnly = args.includes('--browser-only');
+  const withBrowser = !args.includes('--no-browser');
+  if (browserOnly && !withBrowser) {
+    process.stderr.write('bench: --browser-only and --no-browser leave nothing to measure.\n');
+    process.exitCode = 2;
     return;
   }
+  const node = browserOnly ? null : await nodeFigures();
+  if (node && !json) process.stdout.write(node.lines.join('\n') + '\n');
+  const browser = withBrowser ? await browserFigures(json) : {};
+  if (browser.failed !== undefined) {
+    process.stderr.write(
+      `bench: the browser bench failed (${browser.failed})` +
+        `${browserOnly ? '' : ', the Node figures stand'}.\n`,
+    );
+    process.exitCode = 1;
+  }
+  if (!json) return;
+  if (browser.skipped) process.stderr.write(`${browser.skipped}\n`);
   process.stdout.write(
-    [
-      `long run:   ${long.steps} steps in ${long.seconds.toFixed(2)} s → ${engine.stepsPerSecond} steps/s`,
-      `            without token counting → ${engine.stepsPerSecondWithoutTokenCounting} steps/s`,
-      `short runs: ${short.runs} runs (${short.steps} steps) in ${short.seconds.toFixed(2)} s → ${engine.runsPerSecond} runs/s`,
-      `simulated:  ${simulatedRun.runs} runs (${simulatedRun.calls} model calls) → ${simulated.runsPerSecond} runs/s, ${simulated.msPerCall} ms per call`,
-      `matrix:     ${matrix.runs} eval runs (simulated built-ins × 4 configs × seeds) → ${matrix.runsPerSecond} runs/s`,
-      `peak RSS:   ${engine.peakRssMB} MB`,
-    ].join('\n') + '\n',
+    `${JSON.stringify({ ...node?.figures, ...(browser.browser ? { browser: browser.browser } : {}) })}\n`,
   );
 }
 

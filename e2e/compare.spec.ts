@@ -113,21 +113,27 @@ test('reflection off and adaptive part ways at the reflection; the summary shows
   const strip = page.getByRole('region', { name: 'Aligned steps' });
   await expect(strip.getByText('Runs part ways here')).toBeVisible();
   await page.getByRole('button', { name: /Go to where they part ways/ }).click();
+  // Off and fixed make a second empty call; adaptive has already stopped to reflect.
   await expect(strip.getByRole('status')).toHaveText('Row 2 of 7');
   await expect(strip.locator('[aria-current="step"]')).toHaveAccessibleName(
-    /^Row 2, differs: .*Adaptive: step 1, reflection \(stall\)/,
+    /^Row 2, differs: .*Adaptive: no step/,
   );
+  await expect(lane(page, 'Lane C: Adaptive')).toContainText('No step at row 2');
 
+  // Adaptive's early reflection lines up with fixed cadence's late one.
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(strip.getByRole('status')).toHaveText('Row 4 of 7');
+  await expect(shownStep(page, 'Lane C: Adaptive')).toHaveText('Step 1');
+  await expect(shownStep(page, 'Lane B: Fixed cadence')).toHaveText('Step 3');
   const adaptiveRecord = lane(page, 'Lane C: Adaptive').getByRole('region', {
     name: 'Decision record',
   });
-  await expect(shownStep(page, 'Lane C: Adaptive')).toHaveText('Step 1');
   await expect(adaptiveRecord).toContainText('reflection');
-  await expect(shownStep(page, 'Lane A: Reflection off')).toHaveText('Step 1');
 
   const differs = page.getByRole('region', { name: 'What differs at this step' });
-  await expect(differs.getByRole('row', { name: /^Step/ })).toContainText('Reflection');
   await expect(differs.getByRole('row', { name: /^Trigger/ })).toContainText('stall');
+  await expect(differs.getByRole('row', { name: /^Trigger/ })).toContainText('cadence');
   await expect(differs.locator('[data-differs="true"]').first()).toBeVisible();
 
   // Where a lane took no step, it shows its last one before and says so.
@@ -179,6 +185,9 @@ test('fork a run from a step and change its gating', async ({ page }) => {
   await page.getByRole('button', { name: 'Reflection off · fixed · adaptive' }).click();
   await runAll(page, ['Lane A: Reflection off', 'Lane B: Fixed cadence', 'Lane C: Adaptive']);
   await page.getByRole('button', { name: /Go to where they part ways/ }).click();
+  // Two rows on, adaptive reflects (its step 1).
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
   await expect(shownStep(page, 'Lane C: Adaptive')).toHaveText('Step 1');
 
   await lane(page, 'Lane C: Adaptive').getByRole('button', { name: 'Fork from here' }).click();

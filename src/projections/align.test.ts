@@ -143,6 +143,25 @@ describe('aligning three and four runs', () => {
     expect(alignment.firstDivergence).toBe(1);
   });
 
+  it('puts what two other lanes both did where the baseline did not in one row', () => {
+    const alignment = alignRuns([
+      run('search:a', 'answer'),
+      run('search:a', 'search:x', 'answer'),
+      run('search:a', 'search:x'),
+    ]);
+    expect(rowsOf(alignment)).toEqual(['0|0|0', '-|1|1', '1|2|-']);
+  });
+
+  it('lines a lane’s early reflection up with another lane’s late one', () => {
+    const alignment = alignRuns([
+      run('search:a', 'search:b', 'search:c'),
+      run('search:a', 'search:b', 'search:c', 'reflection', 'search:d', 'answer'),
+      run('search:a', 'reflection', 'search:d', 'answer'),
+    ]);
+    expect(rowsOf(alignment)).toEqual(['0|0|0', '1|1|-', '2|2|-', '-|3|1', '-|4|2', '-|5|3']);
+    expect(alignment.firstDivergence).toBe(1);
+  });
+
   it('finds no divergence when four lanes did the same', () => {
     const lanes = [1, 2, 3, 4].map(() => run('search:a', 'answer'));
     const alignment = alignRuns(lanes);

@@ -45,48 +45,36 @@ export function stepSignature(step: Step): string {
   }
 }
 
-/** A pairwise alignment column: a baseline step, the other lane's step, or both. */
+/** A pairwise alignment column: a profile row, the lane's step, or both. */
 type Pair = readonly [number | null, number | null];
 
 /**
- * Pure: a minimum-cost alignment of two signature lists. Matches cost 0 and gaps 1; a
- * substitution costs what two gaps cost (2), so it never changes the score: it only puts two
- * differing steps in one row where that is as cheap as a gap in each lane. The table holds the
- * cost of aligning the suffixes, so the walk from the start prefers, at equal cost, a match or
- * a substitution, then a baseline step alone, then the other lane's step alone: steps pair up
- * as early as they can and trailing extras end up at the end.
+ * Pure: a minimum-cost alignment of `n` profile rows with `m` steps, where `matches(i, j)` says
+ * whether step j did what row i holds. Matches cost 0 and gaps 1; a substitution costs what two
+ * gaps cost (2), so it never changes the score: it only puts two differing steps in one row
+ * where that is as cheap as a gap in each. The table holds the cost of aligning the suffixes, so
+ * the walk from the start prefers, at equal cost, a match or a substitution, then a row alone,
+ * then the step alone: steps pair up as early as they can and trailing extras end up at the end.
  */
-function alignPair(base: readonly string[], other: readonly string[]): Pair[] {
-  const n = base.length;
-  const m = other.length;
+function alignPair(n: number, m: number, matches: (i: number, j: number) => boolean): Pair[] {
   const width = m + 1;
   const cost = new Uint32Array((n + 1) * width);
+  const at = (i: number, j: number) => cost[i * width + j] ?? 0;
+  const diagonal = (i: number, j: number) => (matches(i, j) ? 0 : 2) + at(i + 1, j + 1);
   for (let i = n; i >= 0; i--) {
     for (let j = m; j >= 0; j--) {
       if (i === n) cost[i * width + j] = m - j;
       else if (j === m) cost[i * width + j] = n - i;
-      else {
-        const diagonal = (base[i] === other[j] ? 0 : 2) + (cost[(i + 1) * width + j + 1] ?? 0);
-        const down = 1 + (cost[(i + 1) * width + j] ?? 0);
-        const right = 1 + (cost[i * width + j + 1] ?? 0);
-        cost[i * width + j] = Math.min(diagonal, down, right);
-      }
+      else cost[i * width + j] = Math.min(diagonal(i, j), 1 + at(i + 1, j), 1 + at(i, j + 1));
     }
   }
   const pairs: Pair[] = [];
   let i = 0;
   let j = 0;
   while (i < n || j < m) {
-    const here = cost[i * width + j] ?? 0;
-    if (i < n && j < m) {
-      const diagonal = (base[i] === other[j] ? 0 : 2) + (cost[(i + 1) * width + j + 1] ?? 0);
-      if (diagonal === here) {
-        pairs.push([i++, j++]);
-        continue;
-      }
-    }
-    if (i < n && (j === m || 1 + (cost[(i + 1) * width + j] ?? 0) === here))
-      pairs.push([i++, null]);
+    const here = at(i, j);
+    if (i < n && j < m && diagonal(i, j) === here) pairs.push([i++, j++]);
+    else if (i < n && (j === m || 1 + at(i + 1, j) === here)) pairs.push([i++, null]);
     else pairs.push([null, j++]);
   }
   return pairs;
@@ -96,85 +84,45 @@ function alignPair(base: readonly string[], other: readonly string[]): Pair[] {
 type Cells = (number | null)[];
 
 /**
- * Merges one lane's run of steps that have no baseline step (an insertion) into the rows the
- * other lanes inserted at the same place, by the same minimum-cost walk over the rows' first
- * signatures: a step shares a row it pairs with, else it gets a row of its own.
- */
-function mergeInsertions(
-  block: Cells[],
-  lane: number,
-  steps: readonly number[],
-  signatures: readonly (readonly string[])[],
-  lanes: number,
-): Cells[] {
-  const rowSignature = (row: Cells) => {
-    const first = row.findIndex((cell) => cell !== null);
-    return signatures[first]?.[row[first] ?? -1] ?? '';
-  };
-  const pairs = alignPair(
-    block.map(rowSignature),
-    steps.map((step) => signatures[lane]?.[step] ?? ''),
-  );
-  const merged: Cells[] = [];
-  for (const [row, step] of pairs) {
-    const existing = row === null ? null : (block[row] ?? null);
-    const stepIndex = step === null ? null : (steps[step] ?? null);
-    if (existing) {
-      // The row has no cell of this lane yet: the lane's step joins it (same thing or not).
-      if (stepIndex !== null) existing[lane] = stepIndex;
-      merged.push(existing);
-    } else if (stepIndex !== null) {
-      const fresh: Cells = Array.from({ length: lanes }, () => null);
-      fresh[lane] = stepIndex;
-      merged.push(fresh);
-    }
-  }
-  return merged;
-}
-
-/**
- * Pure: aligns 1–4 lanes of steps against the first (the baseline). Each other lane is aligned to
- * the baseline on step signatures (see `alignPair`), then the pairwise alignments are merged into
- * rows: a baseline step's row holds what every lane paired with it, and steps a lane has where the
- * baseline has none go into rows between them (shared by lanes that inserted the same thing).
+ * Pure: aligns 1–4 lanes of steps, the first being the baseline. The lanes are added one at a
+ * time to a profile of rows (a progressive alignment): the baseline's steps make the first rows;
+ * each further lane is aligned to the rows so far on step signatures (see `alignPair`), a step
+ * matching a row when any lane's step in that row did the same thing. A step pairs into its row,
+ * or gets a row of its own between them; a row it skips is a gap in that lane. So what two
+ * non-baseline lanes both did where the baseline did not shares a row.
  * Deterministic: the same lanes always give the same rows.
  */
 export function alignRuns(lanes: readonly (readonly Step[])[]): Alignment {
   const count = lanes.length;
   const signatures = lanes.map((steps) => steps.map(stepSignature));
   const base = signatures[0] ?? [];
-  const baseLength = base.length;
-  // For each lane: what it paired with each baseline step, and its insertions before each
-  // baseline step (index baseLength: after the last one).
-  const paired: (number | null)[][] = [];
-  const inserted: number[][][] = [];
-  for (let lane = 0; lane < count; lane++) {
-    const pairedWith: (number | null)[] = Array.from({ length: baseLength }, () => null);
-    const insertions: number[][] = Array.from({ length: baseLength + 1 }, () => []);
-    if (lane === 0) {
-      for (let k = 0; k < baseLength; k++) pairedWith[k] = k;
-    } else {
-      let next = 0;
-      for (const [b, o] of alignPair(base, signatures[lane] ?? [])) {
-        if (b !== null) {
-          pairedWith[b] = o;
-          next = b + 1;
-        } else if (o !== null) insertions[next]?.push(o);
+  const empty = (): Cells => Array.from({ length: count }, () => null);
+  let rows: Cells[] = base.map((_, step) => {
+    const cells = empty();
+    cells[0] = step;
+    return cells;
+  });
+  /** What the lanes did in each row (a row may hold differing steps). */
+  let done: Set<string>[] = base.map((signature) => new Set([signature]));
+  for (let lane = 1; lane < count; lane++) {
+    const own = signatures[lane] ?? [];
+    const pairs = alignPair(rows.length, own.length, (row, step) =>
+      (done[row] as Set<string>).has(own[step] as string),
+    );
+    const nextRows: Cells[] = [];
+    const nextDone: Set<string>[] = [];
+    for (const [row, step] of pairs) {
+      const cells = row === null ? empty() : (rows[row] as Cells);
+      const what = row === null ? new Set<string>() : (done[row] as Set<string>);
+      if (step !== null) {
+        cells[lane] = step;
+        what.add(own[step] as string);
       }
+      nextRows.push(cells);
+      nextDone.push(what);
     }
-    paired.push(pairedWith);
-    inserted.push(insertions);
-  }
-
-  const rows: Cells[] = [];
-  for (let k = 0; k <= baseLength; k++) {
-    let block: Cells[] = [];
-    for (let lane = 1; lane < count; lane++) {
-      const steps = inserted[lane]?.[k] ?? [];
-      if (steps.length > 0) block = mergeInsertions(block, lane, steps, signatures, count);
-    }
-    rows.push(...block);
-    if (k < baseLength) rows.push(paired.map((pairedWith) => pairedWith[k] ?? null));
+    rows = nextRows;
+    done = nextDone;
   }
 
   const aligned: AlignedRow[] = rows.map((cells) => {

@@ -17,6 +17,7 @@ export { initialState, type LoopState } from './loop/state';
 export type { Effect, LoopInput } from './loop/kit';
 export { buildTrace, toTraceJson } from './trace/build';
 export { parseTrace, parseTraceText, TraceError, type TraceErrorCode } from './trace/parse';
+export { ConfigError, parseConfigOverrides } from './config-schema';
 export type * from './trace/types';
 export type { LoopEvent, LoopEventType, CallPurpose } from './trace/events';
 export { reflectionDue } from './gating';

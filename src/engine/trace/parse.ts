@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { resolveConfig, type ConfigOverrides } from '../config';
+import { configOverridesSchema } from '../config-schema';
 import { PHASES, type PhaseId } from '../machine';
 import { canonicalJson } from '../tools/json';
 import { describeJsonSyntaxError } from '../scenario/json-location';
@@ -107,30 +108,6 @@ const metricsSchema = z.object({
   latencyMs: z.number().min(0).default(0),
 });
 
-/** Config fields as a trace prints them; missing ones take the defaults. */
-const configSchema = z.object({
-  mode: z.enum(['act', 'react', 'reflact']).optional(),
-  reflection: z
-    .object({
-      gating: z.enum(['off', 'fixed', 'adaptive']).optional(),
-      interval: z.number().int().min(1).optional(),
-      maxReflections: count.optional(),
-      stallThreshold: z.number().int().min(1).optional(),
-    })
-    .optional(),
-  stallExit: z.number().int().min(1).optional(),
-  maxSteps: z.number().int().min(1).optional(),
-  duplicates: z.enum(['escalate', 'block', 'off']).optional(),
-  fabricationGuard: z.boolean().optional(),
-  unparseable: z.enum(['escalate', 'reprompt']).optional(),
-  highConfidence: z.boolean().optional(),
-  attempts: z.number().int().min(1).optional(),
-  rewardThreshold: z.number().min(0).max(1).optional(),
-  history: z.enum(['cross_trajectory', 'cross_task']).optional(),
-  protocol: z.enum(['text', 'tools']).optional(),
-  seed: count.optional(),
-});
-
 const traceSchema = z.object({
   format: z.literal('loopscope.trace'),
   version: z.literal(1, {
@@ -138,7 +115,7 @@ const traceSchema = z.object({
       `unsupported trace version ${JSON.stringify(issue.input)}; this build reads version 1 only`,
   }),
   scenario: z.string().min(1),
-  config: configSchema,
+  config: configOverridesSchema,
   stopReason: z.enum(['answer', 'escalate', 'max_steps', 'stalled', 'error', 'cancelled']),
   escalation: nullable(
     z.object({

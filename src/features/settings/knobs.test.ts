@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, resolveConfig, type ConfigOverrides } from '../../engine';
 import { mergeOverrides } from '../../state/run-navigation';
-import { KNOB_GROUPS, changedCount, checkNumber, type Knob, type NumberKnob } from './knobs';
+import {
+  KNOB_GROUPS,
+  changedCount,
+  checkNumber,
+  describeChanges,
+  type Knob,
+  type NumberKnob,
+} from './knobs';
 
 const knobs = KNOB_GROUPS.flatMap((group) => group.knobs);
 const knob = (id: string): Knob => {
@@ -104,5 +111,23 @@ describe('numbers a user types', () => {
         message: 'Reward threshold must be a number from 0 to 1.',
       });
     }
+  });
+});
+
+describe('what changed, in words', () => {
+  it('lists each knob that differs from the defaults with its value as the panel shows it', () => {
+    const defaults = resolveConfig();
+    const config = resolveConfig({
+      mode: 'reflact',
+      reflection: { gating: 'fixed', interval: 2 },
+      fabricationGuard: false,
+    });
+    expect(describeChanges(config, defaults)).toEqual([
+      'Loop style: ReflAct',
+      'Reflection gating: Fixed cadence',
+      'Interval: 2',
+      'Fabrication guard: off',
+    ]);
+    expect(describeChanges(defaults, defaults)).toEqual([]);
   });
 });

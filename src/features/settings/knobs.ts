@@ -274,3 +274,18 @@ export function changedCount(config: LoopConfig, defaults: LoopConfig): number {
     (knob) => knob.read(config) !== knob.read(defaults),
   ).length;
 }
+
+/** Pure: a knob's value in words ("Fixed cadence", "on", "3"). */
+function valueInWords(knob: Knob, config: LoopConfig): string {
+  if (knob.kind === 'switch') return knob.read(config) ? 'on' : 'off';
+  if (knob.kind === 'number') return String(knob.read(config));
+  const value = knob.read(config);
+  return knob.options.find((option) => option.value === value)?.label ?? value;
+}
+
+/** Pure: each knob that differs from the defaults, in words ("Reflection gating: Fixed cadence"). */
+export function describeChanges(config: LoopConfig, defaults: LoopConfig): string[] {
+  return KNOB_GROUPS.flatMap((group) => group.knobs)
+    .filter((knob) => knob.read(config) !== knob.read(defaults))
+    .map((knob) => `${knob.label}: ${valueInWords(knob, config)}`);
+}

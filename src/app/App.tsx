@@ -1,6 +1,7 @@
 /**
- * Composition root: the endpoints store around the page's two views, the inspector and the
- * compare view; the URL hash says which one fills the window (`#/inspect`, `#/compare`).
+ * Composition root: the endpoints store around the page's views, the inspector, the compare
+ * view, the eval matrix and the presenter; the URL hash says which one fills the window
+ * (`#/inspect`, `#/compare`, `#/eval`, `#/present`).
  */
 import { useEffect, useState } from 'react';
 import { parseViewHash, viewHash, type ViewRoute } from '../components/view-route';
@@ -8,14 +9,22 @@ import type { ConfigOverrides } from '../engine';
 import { CompareView } from '../features/compare';
 import { EndpointsStoreProvider } from '../features/endpoints';
 import { InspectorView } from '../features/inspector';
+import { PresenterView } from '../features/presenter';
 import { builtinScenarios } from '../scenarios';
 import { laneToken, parseLaneTokens } from '../state/lane-tokens';
+import type { PresenterTimer } from '../state/presenter-store';
 import { EvalPage } from './EvalPage';
 import type { AppServices } from './services';
 
 const SCENARIOS = builtinScenarios();
 /** The first view opens on a scenario where reflection visibly changes the run. */
 const FIRST_SCENARIO = 'rca-search-stall';
+
+/** The presenter plays on the browser's timer (the store itself touches no globals). */
+const BROWSER_TIMER: PresenterTimer = {
+  setTimeout: (callback, ms) => window.setTimeout(callback, ms),
+  clearTimeout: (handle) => window.clearTimeout(handle as number),
+};
 
 const known = (id: string | null) =>
   id !== null && SCENARIOS.some((scenario) => scenario.id === id) ? id : FIRST_SCENARIO;
@@ -42,15 +51,22 @@ export function App({ services }: { readonly services: AppServices }) {
   };
   // Two matrix cells compared: their settings ride in the hash, so a reload keeps the lanes.
   const compareRuns = (id: string, overrides: readonly ConfigOverrides[]) => {
-    const tokens = overrides.map(laneToken);
-    if (tokens.every((token): token is string => token !== null)) {
-      window.location.hash = viewHash('compare', id, tokens);
-    } else window.location.hash = viewHash('compare', id);
+    window.location.hash = viewHash('compare', id, overrides.map(laneToken));
   };
   const lanes = route.view === 'compare' ? parseLaneTokens(route.lanes) : null;
   return (
     <EndpointsStoreProvider store={services.endpoints}>
-      {route.view === 'eval' ? (
+      {route.view === 'present' ? (
+        // Demos record on the built-in model in-process, seeded and on a virtual clock (not
+        // `services.runDeps`): the same demo plays the same way every time, whatever endpoint
+        // the user picked (the view says so when it is a real one).
+        <PresenterView
+          scenarios={SCENARIOS}
+          route={route}
+          timer={BROWSER_TIMER}
+          storage={services.storage}
+        />
+      ) : route.view === 'eval' ? (
         <EvalPage
           scenarios={SCENARIOS}
           storage={services.storage}

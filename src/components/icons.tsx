@@ -134,3 +134,11 @@ export const FlagIcon = () => (
     <path d="M4 14V2.5M4 3h7.5l-1.5 2.5L11.5 8H4" />
   </Icon>
 );
+
+/** A screen on a stand: the presenter. */
+export const PresentIcon = () => (
+  <Icon>
+    <path d="M1.75 2.5h12.5M2.75 2.5v7.25h10.5V2.5M8 9.75v2.5M5.5 14.25 8 12.25l2.5 2" />
+    <path d="M6.75 4.75v3l2.5-1.5z" fill="currentColor" stroke="none" />
+  </Icon>
+);

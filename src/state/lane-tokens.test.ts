@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { laneLabel, laneToken, parseLaneToken, parseLaneTokens } from './lane-tokens';
+import {
+  laneLabel,
+  laneToken,
+  parseLaneToken,
+  parseLaneTokens,
+  shortLaneToken,
+} from './lane-tokens';
 
 describe('lane tokens', () => {
   it('write a lane’s mode, gating and seed, and read them back', () => {
@@ -13,10 +19,22 @@ describe('lane tokens', () => {
     expect(parseLaneToken('adaptive')?.overrides).toEqual({ reflection: { gating: 'adaptive' } });
   });
 
-  it('have no token for settings beyond mode, gating and seed', () => {
-    expect(laneToken({ mode: 'react', maxSteps: 4 })).toBeNull();
-    expect(laneToken({ reflection: { gating: 'fixed', interval: 2 } })).toBeNull();
-    expect(laneToken({})).toBeNull();
+  it('carry settings beyond mode, gating and seed as JSON, validated when read', () => {
+    const overrides = {
+      mode: 'react',
+      maxSteps: 4,
+      reflection: { gating: 'fixed', interval: 2 },
+    } as const;
+    expect(shortLaneToken(overrides)).toBeNull();
+    const token = laneToken(overrides);
+    expect(token).toBe(JSON.stringify(overrides));
+    expect(parseLaneToken(token)).toEqual({
+      label: 'ReAct · fixed cadence · 2 more settings',
+      overrides,
+    });
+    expect(laneToken({})).toBe('{}');
+    expect(parseLaneToken('{"mode":"fast"}')).toBeNull();
+    expect(parseLaneToken('{not json')).toBeNull();
   });
 
   it('refuse what is not a lane', () => {

@@ -1,9 +1,10 @@
 /**
  * Pure: a lane's settings as a short URL token and back, so a view opened on given lanes (two
  * eval matrix cells) survives a reload. A token names the mode, the reflection gating or both,
- * with an optional seed: `react`, `fixed`, `reflact+adaptive`, `react+fixed@3`.
+ * with an optional seed: `react`, `fixed`, `reflact+adaptive`, `react+fixed@3`. Settings beyond
+ * those (saved settings) ride as their JSON, validated when read.
  */
-import type { ConfigOverrides, Gating, Mode } from '../engine';
+import { parseConfigOverrides, type ConfigOverrides, type Gating, type Mode } from '../engine';
 import type { LaneSpec } from './compare-store';
 
 const MODES: readonly Mode[] = ['act', 'react', 'reflact'];
@@ -22,14 +23,26 @@ const GATING_NAMES: Readonly<Record<Gating, string>> = {
 const isMode = (part: string): part is Mode => (MODES as readonly string[]).includes(part);
 const isGating = (part: string): part is Gating => (GATINGS as readonly string[]).includes(part);
 
-/** Pure: the token of a lane's settings; null when they hold more than mode, gating and seed. */
-export function laneToken(overrides: ConfigOverrides): string | null {
+/** Pure: the short token of a lane's settings; null when they hold more than mode, gating, seed. */
+export function shortLaneToken(overrides: ConfigOverrides): string | null {
   const { mode, reflection, seed, ...rest } = overrides;
   const { gating, ...otherReflection } = reflection ?? {};
   if (Object.keys(rest).length > 0 || Object.keys(otherReflection).length > 0) return null;
   const parts = [mode, gating].filter((part) => part !== undefined);
   if (parts.length === 0) return null;
   return seed === undefined ? parts.join('+') : `${parts.join('+')}@${seed}`;
+}
+
+/** Pure: the token of a lane's settings: the short form when it can say them all, else JSON. */
+export function laneToken(overrides: ConfigOverrides): string {
+  return shortLaneToken(overrides) ?? JSON.stringify(overrides);
+}
+
+/** How many settings past mode, gating and seed the overrides hold. */
+function otherSettings(overrides: ConfigOverrides): number {
+  const { mode: _mode, reflection, seed: _seed, ...rest } = overrides;
+  const { gating: _gating, ...otherReflection } = reflection ?? {};
+  return Object.keys(rest).length + Object.keys(otherReflection).length;
 }
 
 /** Pure: a lane's name for its settings ("ReAct · fixed cadence · seed 3"). */
@@ -39,11 +52,21 @@ export function laneLabel(overrides: ConfigOverrides): string {
     overrides.reflection?.gating ? GATING_NAMES[overrides.reflection.gating] : null,
     overrides.seed === undefined ? null : `seed ${overrides.seed}`,
   ].filter((part): part is string => part !== null);
+  const others = otherSettings(overrides);
+  if (others > 0) parts.push(others === 1 ? '1 more setting' : `${others} more settings`);
   return parts.length > 0 ? parts.join(' · ') : 'Defaults';
 }
 
 /** Pure: the lane a token names; null when it is not one (an unknown word, a bad seed). */
 export function parseLaneToken(token: string): LaneSpec | null {
+  if (token.startsWith('{')) {
+    try {
+      const overrides = parseConfigOverrides(JSON.parse(token));
+      return { label: laneLabel(overrides), overrides };
+    } catch {
+      return null;
+    }
+  }
   const match = /^([a-z+]+)(?:@(\d{1,9}))?$/.exec(token);
   if (!match) return null;
   const parts = match[1]!.split('+');

@@ -1,12 +1,15 @@
 import { Button, FOCUS_RING, SelectField } from '../../components';
 import { viewHash } from '../../components/view-route';
-import { MAX_LANES, PRESETS } from '../../state/compare-store';
+import { PresentIcon } from '../../components/icons';
+import { MAX_LANES, PRESETS, type CompareLane } from '../../state/compare-store';
+import { laneToken } from '../../state/lane-tokens';
 import { ModelPicker } from '../endpoints';
 import { useCompare, useCompareApi } from './compare-context';
 import { PlayIcon, PlusIcon, StopIcon } from '../../components/icons';
 import {
   selectAnyRunning,
   selectLaneCount,
+  selectLanes,
   selectPreset,
   selectScenarioId,
   selectScenarios,
@@ -56,6 +59,45 @@ function Presets() {
   );
 }
 
+/** The presenter's hash for the first two lanes, or why they cannot be presented. */
+function presentTarget(
+  scenarioId: string,
+  lanes: readonly CompareLane[],
+): { hash: string } | { why: string } {
+  const pair = lanes.slice(0, 2);
+  if (pair.some((lane) => lane.fork !== null)) {
+    return {
+      why: 'A forked lane replays a recorded run: the presenter can only record fresh runs',
+    };
+  }
+  const tokens = pair.map((lane) => laneToken(lane.overrides));
+  return { hash: viewHash('present', scenarioId, tokens, { from: 'compare' }) };
+}
+
+/** "Present these lanes": the first two lanes in the presenter (recorded afresh, seeded). */
+function PresentLanes() {
+  const scenarioId = useCompare(selectScenarioId);
+  const lanes = useCompare(selectLanes);
+  const target = presentTarget(scenarioId, lanes);
+  return (
+    <Button
+      size="sm"
+      disabled={'why' in target}
+      title={
+        'why' in target
+          ? target.why
+          : `Play ${lanes[0]?.label} and ${lanes[1]?.label} side by side, with captions, in large type`
+      }
+      onClick={() => {
+        if ('hash' in target) window.location.hash = target.hash;
+      }}
+    >
+      <PresentIcon />
+      Present these lanes
+    </Button>
+  );
+}
+
 /**
  * Two rows: the scenario every lane runs, the model, Add lane and Run all (Stop while running);
  * then the presets.
@@ -87,6 +129,7 @@ export function CompareToolbar() {
         />
         <ModelPicker disabled={running} layout="inline" />
         <div className="ml-auto flex shrink-0 items-center gap-1.5">
+          <PresentLanes />
           <Button
             size="sm"
             onClick={() => store.getState().addLane()}

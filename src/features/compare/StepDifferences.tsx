@@ -24,7 +24,7 @@ const LINK =
 /** The compare view's hash for a demo: its scenario and its two lanes. */
 function demoHash(id: string): string {
   const demo = DEMOS.find((candidate) => candidate.id === id) ?? DEMOS[0]!;
-  const tokens = demo.lanes.map((lane) => laneToken(lane.overrides) ?? '');
+  const tokens = demo.lanes.map((lane) => laneToken(lane.overrides));
   return viewHash('compare', demo.scenarioId, tokens);
 }
 

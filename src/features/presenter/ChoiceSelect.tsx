@@ -1,0 +1,45 @@
+import { useId } from 'react';
+import { FOCUS_RING } from '../../components';
+import type { ViewRoute } from '../../components/view-route';
+import { DEMOS } from '../../state/demos';
+import { DEMO_SHORT } from './labels';
+import { choiceHash, type PresenterChoiceId } from './route';
+import { BODY, SELECT } from './styles';
+
+export interface ChoiceSelectProps {
+  readonly route: ViewRoute;
+  readonly selected: PresenterChoiceId | null;
+  /** Offer "These lanes" (the presenter was opened on two compare lanes). */
+  readonly theseLanes: boolean;
+}
+
+/** "Demo": switch to another demo (or back to these lanes); the hash holds the choice. */
+export function ChoiceSelect({ route, selected, theseLanes }: ChoiceSelectProps) {
+  const id = useId();
+  const options: { value: PresenterChoiceId; label: string }[] = [
+    ...DEMOS.map((demo) => ({ value: demo.id, label: DEMO_SHORT[demo.id] })),
+    ...(theseLanes ? [{ value: 'these-lanes' as const, label: 'These lanes' }] : []),
+  ];
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className={`font-medium ${BODY}`}>
+        Demo
+      </label>
+      <select
+        id={id}
+        value={selected ?? ''}
+        onChange={(event) => {
+          const picked = options.find((option) => option.value === event.target.value);
+          if (picked) window.location.hash = choiceHash(route, picked.value);
+        }}
+        className={`${SELECT} ${FOCUS_RING}`}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

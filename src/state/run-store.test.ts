@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setMockSpeed } from '../../mocks/handlers';
 import { MOCK_BASE_URL, nodeHttpDeps, server } from '../../mocks/node';
+import { runScenario, scenarioConfig } from '../engine';
 import { builtinScenarios } from '../scenarios';
 import { createEndpointsStore } from './endpoints-store';
 import { createMemoryStorage } from './memory-storage';
@@ -61,6 +62,15 @@ describe('run store', () => {
   });
 
   describe('when a run finishes', () => {
+    it('without the app’s deps, keeps simulated time on a virtual clock, as the CLI does', async () => {
+      const scenario = scenarios.find((candidate) => candidate.id === 'rca-checkout-latency')!;
+      const store = createRunStore({ scenarioId: scenario.id }, { scenarios });
+      await store.getState().run();
+      const expected = await runScenario(scenario, scenarioConfig(scenario));
+      expect(store.getState().trace?.metrics.latencyMs).toBeGreaterThan(0);
+      expect(store.getState().trace?.metrics).toEqual(expected.metrics);
+    });
+
     it('shopops-happy (scripted, in-process) ends done with three steps and stop reason answer', async () => {
       const { store } = storeFor('shopops-happy');
       const running = store.getState().run();

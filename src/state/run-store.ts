@@ -10,6 +10,7 @@ import {
   ModelError,
   runScenario,
   scenarioConfig,
+  createVirtualClock,
   scenarioModel,
   type CallPurpose,
   type Clock,
@@ -306,9 +307,18 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
           const replayed = options.fork
             ? options.fork.trace.steps.slice(0, options.fork.atStep)
             : [];
+          // Without a clock of the app's, the run keeps simulated time: a virtual clock the
+          // scenario's own model advances by its latencies (as `runScenario` does).
+          const virtual = deps.clock ? null : createVirtualClock();
           const chosen: RunModel = deps.model
             ? deps.model(scenario, base, replayed)
-            : { model: scenarioModel(scenario, { config: base, replayed }) };
+            : {
+                model: scenarioModel(scenario, {
+                  config: base,
+                  replayed,
+                  ...(virtual ? { spend: (ms: number) => virtual.advance(ms) } : {}),
+                }),
+              };
           const model = watchedModel(chosen.model, gate, (request) => {
             if (!current()) return;
             set((data) => {
@@ -327,7 +337,7 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
           const trace = await runScenario(scenario, config, {
             model,
             ...(options.fork ? { fork: options.fork } : {}),
-            ...(deps.clock ? { clock: deps.clock } : {}),
+            clock: deps.clock ?? virtual ?? createVirtualClock(),
             signal: controller.signal,
             onEvent: (event) => {
               if (current()) set((data) => applyRunEvent(data, event));

@@ -105,7 +105,9 @@ describe('loading Trace JSON', () => {
       };
       const wrongPhase = structuredClone(json);
       wrongPhase.steps[1]!['phase'] = 'dreaming';
-      expect(failure(wrongPhase).message).toMatch(/^\$\.steps\[1\]\.phase: expected "gathering", .* or "cancelled", got "dreaming"$/);
+      expect(failure(wrongPhase).message).toMatch(
+        /^\$\.steps\[1\]\.phase: expected "gathering", .* or "cancelled", got "dreaming"$/,
+      );
       const wrongIndex = structuredClone(json);
       wrongIndex.steps[1]!['index'] = 7;
       expect(failure(wrongIndex).message).toBe('$.steps[1].index: expected 1, got 7');

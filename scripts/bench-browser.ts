@@ -40,7 +40,7 @@ export interface BrowserMatrixFigures {
   /** Runs over the seconds from the click on Run matrix to the rows in the table. */
   readonly runsPerSecond: number;
   readonly secondsToRows: number;
-  /** From the click to the first progress report: the worker's start-up and its first 10 runs. */
+  /** From the click to the first progress report: its first run (the worker starts with the view). */
   readonly msToFirstProgress: number;
   /** Runs per second between the first and the last progress report: the worker, warmed up. */
   readonly workerRunsPerSecond: number;
@@ -48,7 +48,7 @@ export interface BrowserMatrixFigures {
   readonly longestTaskMs: number;
   /** Longest `longtask` from the rows' arrival until the table and charts have settled. */
   readonly longestTaskOnRowsMs: number;
-  /** The `longtask` the rows arrive in (the table's render; 0: under 50 ms); the charts follow. */
+  /** The `longtask` the rows arrive in (the table and the charts render in it; 0: under 50 ms). */
   readonly rowsTaskMs: number;
   /** Longest gap between two animation frames while running (a cross-check; ~17 ms idle). */
   readonly longestFrameGapMs: number;
@@ -524,7 +524,7 @@ async function main(): Promise<void> {
   const lines = [
     `${matrix.runs} eval runs through #/eval in Chromium (median of ${REPEAT} page loads): click to rows ${matrix.secondsToRows} s → ${matrix.runsPerSecond} runs/s`,
     `first progress after ${matrix.msToFirstProgress} ms (worker start-up), then ${matrix.workerRunsPerSecond} runs/s in the worker`,
-    `longest main-thread task ${matrix.longestTaskMs} ms while running, ${matrix.longestTaskOnRowsMs} ms when the rows arrive (the table's own: ${matrix.rowsTaskMs} ms; 0: none over 50 ms)`,
+    `longest main-thread task ${matrix.longestTaskMs} ms while running, ${matrix.longestTaskOnRowsMs} ms when the rows arrive (the rows' own task, table and charts: ${matrix.rowsTaskMs} ms; 0: none over 50 ms)`,
     `longest frame gap ${matrix.longestFrameGapMs} ms while running, ${matrix.longestFrameGapOnRowsMs} ms when the rows arrive`,
   ];
   process.stdout.write(

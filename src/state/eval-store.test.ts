@@ -12,10 +12,15 @@ import { BUILTIN_MODELS, createEvalStore, MAX_EVAL_SEEDS, selectionRuns } from '
 const SCENARIOS = builtinScenarios();
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** The real worker's loop, in-process; it counts the workers made and records what was posted. */
+/**
+ * The real worker's loop, in-process; it counts the workers made and records what was posted.
+ * Its clock moves 10 ms each time progress reads it (once per finished run): with progress at
+ * most every 50 ms, runs 1, 6, 11, … and the last one report.
+ */
 function fakeWorker() {
   const made = { count: 0, posted: [] as EvalWorkerRequest[], terminated: 0 };
-  const inner = inProcessEvalWorker({ scenarios: SCENARIOS, pause: turn });
+  let time = 0;
+  const inner = inProcessEvalWorker({ scenarios: SCENARIOS, pause: turn, now: () => (time += 10) });
   const factory: EvalWorkerFactory = (onMessage, onError) => {
     made.count++;
     const worker = inner(onMessage, onError);
@@ -101,7 +106,6 @@ describe('running a matrix', () => {
       scenarios: SCENARIOS,
       createWorker: factory,
       initial: { scenarioIds: ['rca-search-stall', 'shopops-happy'], seeds: 2 },
-      progressEvery: 3,
     });
     const progress: number[] = [];
     store.subscribe((state, previous) => {
@@ -115,7 +119,7 @@ describe('running a matrix', () => {
     expect(state.done).toBe(16);
     expect(state.errors).toEqual([]);
     expect(state.ran?.scenarioIds).toEqual(['rca-search-stall', 'shopops-happy']);
-    expect(progress).toEqual([3, 6, 9, 12, 15, 16]);
+    expect(progress).toEqual([1, 6, 11, 16]);
     expect(state.latest?.scenario).toBe('shopops-happy');
     expect(made.count).toBe(1);
 
@@ -148,7 +152,6 @@ describe('running a matrix', () => {
       scenarios: SCENARIOS,
       createWorker: factory,
       initial: { seeds: 20 },
-      progressEvery: 5,
     });
     store.getState().run();
     const total = store.getState().total;
@@ -208,6 +211,68 @@ describe('running a matrix', () => {
       },
     });
     store.getState().run();
+    expect(store.getState()).toMatchObject({
+      status: 'done',
+      errors: [{ message: 'Workers are disabled' }],
+    });
+  });
+
+  it('prepare makes the worker before the first run, once; the run uses it', async () => {
+    const { made, factory } = fakeWorker();
+    const store = createEvalStore({
+      scenarios: SCENARIOS,
+      createWorker: factory,
+      initial: { scenarioIds: ['shopops-happy'] },
+    });
+    store.getState().prepare();
+    store.getState().prepare();
+    expect(made.count).toBe(1);
+    expect(made.posted).toEqual([]);
+    expect(store.getState().status).toBe('idle');
+    store.getState().run();
+    await until(() => store.getState().status === 'done');
+    expect(made.count).toBe(1);
+    expect(store.getState().rows).toHaveLength(4);
+    // The view unmounts and mounts again (as React's strict mode does): a new worker.
+    store.getState().dispose();
+    store.getState().prepare();
+    expect(made).toMatchObject({ count: 2, terminated: 1 });
+  });
+
+  it('a prepared worker that fails before any run is dropped quietly; the next run makes a new one', async () => {
+    const { made, factory } = fakeWorker();
+    let report: (message: string) => void = () => {};
+    const store = createEvalStore({
+      scenarios: SCENARIOS,
+      createWorker: (onMessage, onError) => {
+        report = onError;
+        return factory(onMessage, onError);
+      },
+      initial: { scenarioIds: ['shopops-happy'] },
+    });
+    store.getState().prepare();
+    report('The worker script did not load');
+    expect(store.getState()).toMatchObject({ status: 'idle', errors: [] });
+    expect(made.terminated).toBe(1);
+    store.getState().run();
+    expect(made.count).toBe(2);
+    await until(() => store.getState().status === 'done');
+    expect(store.getState().errors).toEqual([]);
+  });
+
+  it('a worker that cannot be made when the view opens is made by Run, which says why it cannot', () => {
+    let attempts = 0;
+    const store = createEvalStore({
+      scenarios: SCENARIOS,
+      createWorker: () => {
+        attempts++;
+        throw new Error('Workers are disabled');
+      },
+    });
+    store.getState().prepare();
+    expect(store.getState()).toMatchObject({ status: 'idle', errors: [] });
+    store.getState().run();
+    expect(attempts).toBe(2);
     expect(store.getState()).toMatchObject({
       status: 'done',
       errors: [{ message: 'Workers are disabled' }],

@@ -2,7 +2,8 @@
  * The eval store: what the eval matrix runs (scenarios, configs, seeds, on which model, how many
  * at once), its status and progress, and the rows it came back with. One per eval view. Vanilla
  * Zustand; the worker is injected as a factory (a Web Worker in the app, the same loop in-process
- * in tests), made on the first run and kept until `dispose`. An endpoint's key is handed to `run`
+ * in tests), made by `prepare` when the view opens (or else by the first run) and kept until
+ * `dispose`. An endpoint's key is handed to `run`
  * and goes straight into the run message: it is never part of the state.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
@@ -85,6 +86,12 @@ export interface EvalState {
   cancel(): void;
   /** Back to idle with no rows (a running matrix is cancelled and its answers ignored). */
   reset(): void;
+  /**
+   * Makes the worker now (the view opened), so its start-up — mostly reading the tokenizer's
+   * tables — is over before the first Run. Once is enough; a worker that cannot be made is made
+   * again by `run`, which then says why.
+   */
+  prepare(): void;
   /** Ends the worker (the view unmounts). */
   dispose(): void;
 }
@@ -98,8 +105,6 @@ export interface EvalStoreOptions {
   readonly scenarios: readonly PickableScenario[];
   readonly createWorker: EvalWorkerFactory;
   readonly initial?: Partial<EvalSelection>;
-  /** Progress every this many runs (the worker's default when left out). */
-  readonly progressEvery?: number;
 }
 
 /**
@@ -134,7 +139,7 @@ const clampConcurrency = (concurrency: number) =>
     ? Math.min(MAX_EVAL_CONCURRENCY, Math.max(1, Math.floor(concurrency)))
     : DEFAULT_EVAL_CONCURRENCY;
 
-/** Creates an eval store; the first `run` makes the worker. */
+/** Creates an eval store; `prepare` (or the first `run`) makes the worker. */
 export function createEvalStore(options: EvalStoreOptions): EvalStore {
   const { scenarios, createWorker } = options;
   const inSuiteOrder = (ids: Iterable<string>) => {
@@ -174,6 +179,8 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
     const fail = (message: string) => {
       worker?.terminate();
       worker = null;
+      // A prepared worker that failed before any run: the next run makes a new one and reports.
+      if (get().status !== 'running') return;
       set({
         status: 'done',
         cancelling: false,
@@ -258,7 +265,6 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
               seeds,
               ...(endpoint ? { endpoint, concurrency } : {}),
             },
-            ...(options.progressEvery ? { progressEvery: options.progressEvery } : {}),
           });
         } catch (error) {
           fail(error instanceof Error ? error.message : String(error));
@@ -284,6 +290,14 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
           errors: [],
           note: null,
         });
+      },
+      prepare: () => {
+        if (worker) return;
+        try {
+          worker = createWorker(onMessage, fail);
+        } catch {
+          worker = null; // `run` makes it again and reports why it cannot be made.
+        }
       },
       dispose: () => {
         worker?.terminate();

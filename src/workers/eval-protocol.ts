@@ -58,8 +58,6 @@ export type EvalWorkerRequest =
       readonly type: 'run';
       readonly runId: number;
       readonly request: EvalRequest;
-      /** Post progress after every this many runs. */
-      readonly progressEvery?: number;
     }
   | { readonly type: 'cancel'; readonly runId: number };
 

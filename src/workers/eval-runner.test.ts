@@ -7,6 +7,11 @@ import { createEvalLoop, inProcessEvalWorker, requestJobs, runEvalJobs } from '.
 
 const SCENARIOS = builtinScenarios();
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** A clock that moves `step` ms each time it is read (progress reads it once per finished run). */
+const steppingClock = (step: number) => {
+  let time = 0;
+  return () => (time += step);
+};
 
 describe('the jobs of a request', () => {
   it('keep suite order and preset order whatever order the request lists them in', () => {
@@ -50,24 +55,30 @@ describe('running the jobs', () => {
     SCENARIOS,
   );
 
-  it('reports progress every N runs and after the last one, with the latest row', async () => {
+  it('reports the first run, then at most every 50 ms of its clock, and the last run, with the latest row', async () => {
     const reports: [number, number, string][] = [];
     const result = await runEvalJobs(jobs, {
-      progressEvery: 5,
+      now: steppingClock(7), // run n ends at 7n ms
       onProgress: (done, total, latest) => reports.push([done, total, latest.label]),
       cancelled: () => false,
     });
     expect(jobs).toHaveLength(24);
-    expect(reports.map(([done]) => done)).toEqual([5, 10, 15, 20, 24]);
+    // 7 ms, then 63 (56 after it), 119 (56 after), and the last run at 168.
+    expect(reports.map(([done]) => done)).toEqual([1, 9, 17, 24]);
     expect(reports.every(([, total]) => total === 24)).toBe(true);
-    expect(reports[4]?.[2]).toBe('reflact+adaptive');
+    expect(reports.at(-1)?.[2]).toBe('reflact+adaptive');
     expect(result).toMatchObject({ status: 'done', errors: [] });
+  });
+
+  it('without a clock, reports after every run', async () => {
+    const reports: number[] = [];
+    await runEvalJobs(jobs, { onProgress: (done) => reports.push(done), cancelled: () => false });
+    expect(reports).toEqual(jobs.map((_, index) => index + 1));
   });
 
   it('stops between runs on a cancel and keeps the rows that finished', async () => {
     let stop = false;
     const result = await runEvalJobs(jobs, {
-      progressEvery: 4,
       onProgress: (done) => {
         if (done === 8) stop = true;
       },
@@ -99,20 +110,26 @@ describe('running the jobs', () => {
 });
 
 describe('the message loop', () => {
-  it('posts progress, then the end with every row', async () => {
+  it('posts progress at most every 50 ms of its clock, then the end with every row', async () => {
     const posted: EvalWorkerResponse[] = [];
     const handle = createEvalLoop((message) => posted.push(message), {
       scenarios: SCENARIOS,
       pause: turn,
+      now: steppingClock(20), // run n ends at 20n ms
     });
     handle({
       type: 'run',
       runId: 3,
       request: { scenarioIds: ['shopops-happy'], configLabels: DEFAULT_EVAL_LABELS, seeds: 2 },
-      progressEvery: 4,
     });
     await expect.poll(() => posted.at(-1)?.type).toBe('end');
-    expect(posted.map((m) => m.type)).toEqual(['progress', 'progress', 'end']);
+    expect(posted.map((m) => (m.type === 'progress' ? m.done : m.type))).toEqual([
+      1,
+      4,
+      7,
+      8,
+      'end',
+    ]);
     const end = posted.at(-1);
     expect(end).toMatchObject({ runId: 3, status: 'done', done: 8, total: 8 });
   });
@@ -122,10 +139,10 @@ describe('the message loop', () => {
     const handle = createEvalLoop(
       (message) => {
         posted.push(message);
-        // The cancel arrives while the first batch's progress is out, as from the page.
-        if (message.type === 'progress' && message.done === 2) handle({ type: 'cancel', runId: 1 });
+        // The cancel arrives while the second report is out, as from the page.
+        if (message.type === 'progress' && message.done === 4) handle({ type: 'cancel', runId: 1 });
       },
-      { scenarios: SCENARIOS, pause: turn },
+      { scenarios: SCENARIOS, pause: turn, now: steppingClock(20) },
     );
     handle({
       type: 'run',
@@ -135,10 +152,9 @@ describe('the message loop', () => {
         configLabels: DEFAULT_EVAL_LABELS,
         seeds: 5,
       },
-      progressEvery: 2,
     });
     await expect.poll(() => posted.at(-1)?.type).toBe('end');
-    expect(posted.at(-1)).toMatchObject({ status: 'cancelled', done: 2, total: 280 });
+    expect(posted.at(-1)).toMatchObject({ status: 'cancelled', done: 4, total: 280 });
   });
 
   it('in-process: nothing is delivered after terminate', async () => {

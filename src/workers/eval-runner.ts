@@ -1,7 +1,7 @@
 /**
  * The eval worker's core, with no worker in it: the job list of a request and the pool that runs
- * it (N runs in flight, rows kept in job order, progress every N finished runs, a cancel that
- * aborts the runs in flight). The worker wraps it in a message loop; the store's tests run it
+ * it (N runs in flight, rows kept in job order, progress at most every ~50 ms of the injected
+ * clock, a cancel that aborts the runs in flight). The worker wraps it in a message loop; the store's tests run it
  * in-process.
  */
 import { runScenario, type Scenario, type ScenarioRunOptions } from '../engine';
@@ -24,8 +24,11 @@ import {
   type EvalWorkerResponse,
 } from './eval-protocol';
 
-/** Progress goes out after this many runs unless the request says otherwise. */
-export const DEFAULT_PROGRESS_EVERY = 10;
+/**
+ * Progress goes out at most this often (ms) on the built-in models: a run takes well under a
+ * millisecond there, and a report per run (or per 10) would flood the page with renders.
+ */
+export const PROGRESS_INTERVAL_MS = 50;
 
 /**
  * Pure: the request's runs, in suite order then preset order then seed order (the order
@@ -56,8 +59,17 @@ export function clampConcurrency(value: number | undefined): number {
 }
 
 export interface EvalRunHooks {
-  readonly progressEvery?: number;
-  /** Called after every `progressEvery` finished runs and after the last one. */
+  /**
+   * The clock progress is throttled by (ms; the worker's `performance.now`). Without one,
+   * progress goes out after every run.
+   */
+  readonly now?: () => number;
+  /** With `now`: at most one report per this many ms (0: after every run). Default 50. */
+  readonly progressMs?: number;
+  /**
+   * Called after the first finished run, then at most every `progressMs`, and always after the
+   * last one.
+   */
   readonly onProgress: (done: number, total: number, latest: EvalRunRow) => void;
   /** Read before each run starts: true starts no more. */
   readonly cancelled: () => boolean;
@@ -96,8 +108,17 @@ export async function runEvalJobs(
   jobs: readonly EvalJob[],
   hooks: EvalRunHooks,
 ): Promise<EvalRunResult> {
-  const every = Math.max(1, hooks.progressEvery ?? DEFAULT_PROGRESS_EVERY);
-  const { signal } = hooks;
+  const { signal, now } = hooks;
+  const interval = Math.max(0, hooks.progressMs ?? PROGRESS_INTERVAL_MS);
+  let reportedAt: number | null = null;
+  /** True when a report is due (and then counts it as made). */
+  const due = (): boolean => {
+    if (!now || interval === 0) return true;
+    const time = now();
+    if (reportedAt !== null && time - reportedAt < interval) return false;
+    reportedAt = time;
+    return true;
+  };
   // One internal controller: the caller's signal or an early stop aborts the runs in flight.
   const stop = new AbortController();
   const onAbort = () => stop.abort();
@@ -140,7 +161,7 @@ export async function runEvalJobs(
       note = reason;
       stop.abort();
     }
-    const report = done % every === 0 || done === jobs.length;
+    const report = due() || done === jobs.length;
     if (report) hooks.onProgress(done, jobs.length, row);
     return report;
   };
@@ -177,10 +198,12 @@ export interface EvalLoopOptions {
   readonly pause: () => Promise<void>;
   /** Fetch, timers and clock for runs on an endpoint; without them such a request fails. */
   readonly endpointIo?: EndpointIo;
+  /** The clock progress is throttled by (ms); without one, progress goes out after every run. */
+  readonly now?: () => number;
 }
 
 /** Progress after every run on an endpoint: each one takes real time. */
-const ENDPOINT_PROGRESS_EVERY = 1;
+const ENDPOINT_PROGRESS_MS = 0;
 
 /**
  * The worker's message loop, without the worker: give it each request; it posts progress, the
@@ -190,7 +213,7 @@ const ENDPOINT_PROGRESS_EVERY = 1;
  */
 export function createEvalLoop(
   post: (message: EvalWorkerResponse) => void,
-  { scenarios, pause, endpointIo }: EvalLoopOptions,
+  { scenarios, pause, endpointIo, now }: EvalLoopOptions,
 ): (message: EvalWorkerRequest) => void {
   const running = new Map<number, AbortController>();
   const cancelled = new Set<number>();
@@ -205,10 +228,9 @@ export function createEvalLoop(
       if (endpoint && !endpointIo)
         throw new Error('This eval worker cannot reach endpoints (no fetch here).');
       const jobs = requestJobs(request, scenarios);
-      const every =
-        message.progressEvery ?? (endpoint ? ENDPOINT_PROGRESS_EVERY : DEFAULT_PROGRESS_EVERY);
       const result = await runEvalJobs(jobs, {
-        progressEvery: every,
+        ...(now ? { now } : {}),
+        progressMs: endpoint ? ENDPOINT_PROGRESS_MS : PROGRESS_INTERVAL_MS,
         onProgress: (done, total, latest) => post({ type: 'progress', runId, done, total, latest }),
         cancelled: () => cancelled.has(runId),
         pause,

@@ -2,12 +2,12 @@
  * The eval worker: a thin message loop over `eval-runner`. It runs the built-in scenarios on their
  * own models (simulated and scripted, in-process, on a virtual clock: no network, no waiting) or
  * on a user's endpoint (the OpenAI-compatible client over this worker's fetch, N runs at once),
- * posts progress and the rows at the end, and on a cancel aborts the runs in flight.
+ * posts progress (at most every 50 ms of its clock) and the rows at the end, and on a cancel aborts the runs in flight.
  */
 import { builtinScenarios } from '../scenarios';
 import type { EvalWorkerRequest, EvalWorkerResponse } from './eval-protocol';
 import { createEvalLoop } from './eval-runner';
-import { workerEndpointIo } from './worker-deps';
+import { workerClock, workerEndpointIo } from './worker-deps';
 
 /** The worker's global scope, typed for what it uses (the project's lib is DOM, not WebWorker). */
 const scope = self as unknown as {
@@ -29,6 +29,7 @@ const handle = createEvalLoop((message) => scope.postMessage(message), {
   scenarios: builtinScenarios(),
   pause,
   endpointIo: workerEndpointIo,
+  now: workerClock.now,
 });
 
 scope.onmessage = (event) => handle(event.data);

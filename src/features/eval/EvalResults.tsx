@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ConfigOverrides, Scenario } from '../../engine';
 import { Button } from '../../components';
 import {
@@ -11,7 +11,9 @@ import {
 import { runnableScenarioIds } from '../../state/eval-store';
 import type { EvalRunError } from '../../workers/eval-protocol';
 import { CorsHelp } from '../endpoints';
+import { createWidthSource } from './chart-width';
 import { Downloads } from './Downloads';
+import { EvalCharts } from './EvalCharts';
 import { errorAdvice, groupErrors, runCountLine } from './format';
 import { useEvalStore } from './eval-store-context';
 import { cellKey, MatrixTable } from './MatrixTable';
@@ -26,15 +28,6 @@ import {
   selectTotal,
 } from './selectors';
 import { Verdicts } from './Verdicts';
-
-const loadCharts = () => import('./EvalCharts');
-/** recharts is large: the charts' chunk loads on the first Run (see `preloadCharts`). */
-const EvalCharts = lazy(loadCharts);
-
-/** Starts loading the charts' chunk, so it is parsed before the rows come in. */
-export function preloadCharts(): void {
-  void loadCharts();
-}
 
 type Open = (scenarioId: string, overrides: ConfigOverrides) => void;
 type CompareRuns = (
@@ -209,8 +202,11 @@ export function EvalResults({ scenarios, onOpenRun, onCompare }: EvalResultsProp
     [rows, scenarios, ran],
   );
   const verdicts = useMemo(() => evalVerdicts(rows), [rows]);
-  // The charts render after the table, in an interruptible render: no long task at the end.
-  const chartMatrix = useDeferredValue(matrix);
+  // The charts' width, known before the rows arrive: they render with the table, in one commit.
+  const [chartArea] = useState(createWidthSource);
+  const column = useRef<HTMLDivElement>(null);
+  // The ResizeObserver on the results column, for as long as the view is mounted.
+  useEffect(() => (column.current ? chartArea.observe(column.current) : undefined), [chartArea]);
   // Compare picks belong to the rows they were made on: new rows start with none.
   const [picks, setPicks] = useState<{ rows: readonly EvalRunRow[]; keys: readonly string[] }>({
     rows,
@@ -223,7 +219,7 @@ export function EvalResults({ scenarios, onOpenRun, onCompare }: EvalResultsProp
 
   return (
     <section aria-label="Matrix results" className="min-h-0 min-w-0 flex-1 overflow-auto">
-      <div className="flex min-h-full flex-col gap-3 p-4 *:shrink-0">
+      <div ref={column} className="flex min-h-full flex-col gap-3 p-4 *:shrink-0">
         <div className="flex min-h-8 flex-wrap items-center justify-between gap-2">
           <StatusLine scenarios={scenarios} />
           {rows.length > 0 && <Downloads rows={rows} scenarios={scenarios} endpoint={ranOn} />}
@@ -240,13 +236,7 @@ export function EvalResults({ scenarios, onOpenRun, onCompare }: EvalResultsProp
               {...(onCompare ? { picked, onTogglePick: togglePick } : {})}
               {...(onOpenRun ? { onOpen: onOpenRun } : {})}
             />
-            <Suspense
-              fallback={
-                <p className="text-[12px] text-slate-600 dark:text-slate-400">Loading charts…</p>
-              }
-            >
-              <EvalCharts matrix={chartMatrix} />
-            </Suspense>
+            <EvalCharts matrix={matrix} area={chartArea} />
           </>
         )}
       </div>

@@ -43,8 +43,12 @@ export function EvalView({
       ...(initial ? { initial } : {}),
     }),
   );
-  // The worker's lifecycle: it must not outlive the view.
-  useEffect(() => () => store.getState().dispose(), [store]);
+  // The worker's lifecycle: started when the view opens (its start-up is then over before the
+  // first Run), ended with the view.
+  useEffect(() => {
+    store.getState().prepare();
+    return () => store.getState().dispose();
+  }, [store]);
   return (
     <EvalStoreContext value={store}>
       <div className="flex min-h-0 flex-1 bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">

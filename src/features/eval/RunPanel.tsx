@@ -6,7 +6,6 @@ import type { EndpointsState } from '../../state/endpoints-store';
 import { runnableScenarioIds, type EvalStatus } from '../../state/eval-store';
 import { useEndpoints } from '../endpoints';
 import { runTarget, useChosenEndpoint } from './endpoint-choice';
-import { preloadCharts } from './EvalResults';
 import { useEvalStore, useEvalStoreApi } from './eval-store-context';
 import { runCountLine } from './format';
 import { OUTCOME_LABEL } from './labels';
@@ -67,7 +66,6 @@ export const RunPanel = memo(function RunPanel({
           className="flex-1"
           disabled={running || runs === 0}
           onClick={() => {
-            preloadCharts();
             // The key goes from the endpoints store straight into the run message.
             store.getState().run(endpoint ? runTarget(endpoint, keyFor(endpoint.id)) : null);
           }}

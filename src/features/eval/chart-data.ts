@@ -1,10 +1,11 @@
-/** Pure: the matrix as the charts' data (one shape per chart; recharts reads plain objects). */
+/** Pure: the matrix as the charts' data, one shape per chart (the `*-geometry.ts` modules lay them out). */
 import {
   REFLECTION_TRIGGERS,
   type EvalMatrix,
   type ReflectionTrigger,
 } from '../../projections/eval-matrix';
 
+/** One config in the tokens-vs-accuracy scatter. */
 export interface AccuracyPoint {
   readonly label: string;
   /** Mean tokens per run. */
@@ -28,18 +29,25 @@ export function accuracyPoints(matrix: EvalMatrix): AccuracyPoint[] {
   });
 }
 
-/** Mean calls per scenario, one key per config label: `{ scenario, 'react+off': 4, ... }`. */
-export function callsByScenario(matrix: EvalMatrix): Record<string, string | number>[] {
-  return matrix.rows.map((row) => {
-    const entry: Record<string, string | number> = { scenario: row.scenario.id };
-    row.cells.forEach((cell, column) => {
-      const label = matrix.configs[column];
-      if (cell && label) entry[label] = Math.round(cell.calls * 10) / 10;
-    });
-    return entry;
-  });
+/** One scenario's mean calls, per config. */
+export interface ScenarioCalls {
+  readonly scenario: string;
+  /** Mean LLM calls per run, one per config in column order (null: the cell has no run). */
+  readonly calls: readonly (number | null)[];
 }
 
+/** Mean calls per scenario and config, to one decimal. */
+export function callsByScenario(matrix: EvalMatrix): ScenarioCalls[] {
+  return matrix.rows.map((row) => ({
+    scenario: row.scenario.id,
+    calls: matrix.configs.map((_, column) => {
+      const cell = row.cells[column];
+      return cell ? Math.round(cell.calls * 10) / 10 : null;
+    }),
+  }));
+}
+
+/** One config's reflections, summed by trigger. */
 export type TriggerBar = { readonly label: string } & Readonly<Record<ReflectionTrigger, number>>;
 
 /** Reflections by trigger per config, summed over every run. */

@@ -1,5 +1,5 @@
 /**
- * Composition root: the endpoints store around the page's views, the inspector, the compare
+ * Composition root: the endpoints and saved-settings stores around the page's views, the inspector, the compare
  * view, the eval matrix and the presenter; the URL hash says which one fills the window
  * (`#/inspect`, `#/compare`, `#/eval`, `#/present`).
  */
@@ -8,6 +8,7 @@ import { parseViewHash, viewHash, type ViewRoute } from '../components/view-rout
 import type { ConfigOverrides } from '../engine';
 import { CompareView } from '../features/compare';
 import { EndpointsStoreProvider } from '../features/endpoints';
+import { SavedConfigsProvider } from '../features/saved-configs';
 import { InspectorView } from '../features/inspector';
 import { PresenterView } from '../features/presenter';
 import { builtinScenarios } from '../scenarios';
@@ -56,41 +57,43 @@ export function App({ services }: { readonly services: AppServices }) {
   const lanes = route.view === 'compare' ? parseLaneTokens(route.lanes) : null;
   return (
     <EndpointsStoreProvider store={services.endpoints}>
-      {route.view === 'present' ? (
-        // Demos record on the built-in model in-process, seeded and on a virtual clock (not
-        // `services.runDeps`): the same demo plays the same way every time, whatever endpoint
-        // the user picked (the view says so when it is a real one).
-        <PresenterView
-          scenarios={SCENARIOS}
-          route={route}
-          timer={BROWSER_TIMER}
-          storage={services.storage}
-        />
-      ) : route.view === 'eval' ? (
-        <EvalPage
-          scenarios={SCENARIOS}
-          storage={services.storage}
-          onOpenRun={openRun}
-          onCompare={compareRuns}
-        />
-      ) : route.view === 'compare' ? (
-        <CompareView
-          key={route.lanes.join(' ')}
-          {...(lanes ? { lanes } : {})}
-          scenarios={SCENARIOS}
-          scenarioId={scenarioId}
-          deps={services.runDeps}
-          storage={services.storage}
-        />
-      ) : (
-        <InspectorView
-          key={opened?.key ?? 0}
-          scenarios={SCENARIOS}
-          initial={{ scenarioId, ...(opened ? { overrides: opened.overrides } : {}) }}
-          deps={services.runDeps}
-          storage={services.storage}
-        />
-      )}
+      <SavedConfigsProvider store={services.savedConfigs}>
+        {route.view === 'present' ? (
+          // Demos record on the built-in model in-process, seeded and on a virtual clock (not
+          // `services.runDeps`): the same demo plays the same way every time, whatever endpoint
+          // the user picked (the view says so when it is a real one).
+          <PresenterView
+            scenarios={SCENARIOS}
+            route={route}
+            timer={BROWSER_TIMER}
+            storage={services.storage}
+          />
+        ) : route.view === 'eval' ? (
+          <EvalPage
+            scenarios={SCENARIOS}
+            storage={services.storage}
+            onOpenRun={openRun}
+            onCompare={compareRuns}
+          />
+        ) : route.view === 'compare' ? (
+          <CompareView
+            key={route.lanes.join(' ')}
+            {...(lanes ? { lanes } : {})}
+            scenarios={SCENARIOS}
+            scenarioId={scenarioId}
+            deps={services.runDeps}
+            storage={services.storage}
+          />
+        ) : (
+          <InspectorView
+            key={opened?.key ?? 0}
+            scenarios={SCENARIOS}
+            initial={{ scenarioId, ...(opened ? { overrides: opened.overrides } : {}) }}
+            deps={services.runDeps}
+            storage={services.storage}
+          />
+        )}
+      </SavedConfigsProvider>
     </EndpointsStoreProvider>
   );
 }

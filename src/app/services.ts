@@ -11,6 +11,8 @@ import {
   type KeyValueStorage,
   type RunStoreDeps,
 } from '../state';
+import { EVAL_PRESETS } from '../projections/eval-matrix';
+import { createSavedConfigsStore, type SavedConfigsStore } from '../state/saved-configs';
 import { browserClock, browserHttpDeps, sleep, webStorage } from './browser-deps';
 import { mockWorkerSettled, startMockModel, startMockWorker, stopMockWorker } from './mock-worker';
 
@@ -19,6 +21,8 @@ export interface AppServices {
   readonly runDeps: RunStoreDeps;
   /** localStorage (or memory when refused): the theme and the pane sizes. */
   readonly storage: KeyValueStorage;
+  /** Named settings saved from the inspector, picked as eval matrix columns. */
+  readonly savedConfigs: SavedConfigsStore;
 }
 
 const warn = (error: unknown) => console.warn('Loopscope: the mock model worker:', error);
@@ -51,5 +55,9 @@ export async function createServices(): Promise<AppServices> {
     mockReady: mockWorkerSettled,
     sleep,
   });
-  return { endpoints, runDeps: { clock: browserClock, model }, storage };
+  const savedConfigs = createSavedConfigsStore({
+    storage,
+    reserved: EVAL_PRESETS.map((config) => config.label),
+  });
+  return { endpoints, runDeps: { clock: browserClock, model }, storage, savedConfigs };
 }

@@ -289,6 +289,37 @@ describe('running a matrix', () => {
   });
 });
 
+describe('saved settings as columns', () => {
+  const saved = [
+    { label: 'cadence 2', overrides: { reflection: { gating: 'fixed', interval: 2 } } },
+    { label: 'reflact off', overrides: { mode: 'reflact', reflection: { gating: 'off' } } },
+  ] as const;
+
+  it('come after the presets, run under their own settings, and name their column', async () => {
+    const { made, factory } = fakeWorker();
+    const store = createEvalStore({
+      scenarios: SCENARIOS,
+      createWorker: factory,
+      savedConfigs: () => saved,
+      initial: { scenarioIds: ['rca-checkout-latency'], configLabels: ['react+fixed'] },
+    });
+    store.getState().toggleConfig('cadence 2');
+    store.getState().toggleConfig('no such settings');
+    expect(store.getState().selection.configLabels).toEqual(['react+fixed', 'cadence 2']);
+    store.getState().run();
+    await until(() => store.getState().status === 'done');
+    const request = made.posted.find((message) => message.type === 'run');
+    expect(request?.type === 'run' && request.request.savedConfigs).toEqual([saved[0]]);
+    const rows = store.getState().rows;
+    expect(rows.map((row) => [row.label, row.config.reflection.interval])).toEqual([
+      ['react+fixed', 3],
+      ['cadence 2', 2],
+    ]);
+    // A fixed cadence of 2 reflects sooner than the default of 3.
+    expect(rows[1]!.metrics.reflections).toBeGreaterThanOrEqual(rows[0]!.metrics.reflections);
+  });
+});
+
 describe('on an endpoint', () => {
   const KEY = 'sk-store-test-secret';
   const ENDPOINT: EvalEndpoint = {

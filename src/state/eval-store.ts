@@ -11,6 +11,7 @@ import type { Scenario } from '../engine';
 import {
   DEFAULT_EVAL_LABELS,
   EVAL_PRESETS,
+  type EvalConfig,
   type EvalEndpointLabel,
   type EvalRunRow,
 } from '../projections/eval-matrix';
@@ -105,6 +106,11 @@ export interface EvalStoreOptions {
   readonly scenarios: readonly PickableScenario[];
   readonly createWorker: EvalWorkerFactory;
   readonly initial?: Partial<EvalSelection>;
+  /**
+   * The user's saved settings, read when needed (they are columns after the presets, by name);
+   * none by default.
+   */
+  readonly savedConfigs?: () => readonly EvalConfig[];
 }
 
 /**
@@ -146,9 +152,15 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
     const wanted = new Set(ids);
     return scenarios.filter((scenario) => wanted.has(scenario.id)).map((scenario) => scenario.id);
   };
+  const savedConfigs = options.savedConfigs ?? (() => []);
+  /** The configs a label can name: the presets, then the saved settings. */
+  const knownConfigs = () => [...EVAL_PRESETS, ...savedConfigs()];
+  /** Known labels only, presets first, then saved settings in the order they were saved. */
   const inPresetOrder = (labels: Iterable<string>) => {
     const wanted = new Set(labels);
-    return EVAL_PRESETS.filter((config) => wanted.has(config.label)).map((config) => config.label);
+    return knownConfigs()
+      .filter((config) => wanted.has(config.label))
+      .map((config) => config.label);
   };
 
   let worker: EvalWorkerHandle | null = null;
@@ -254,6 +266,8 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
           ranOn: endpoint ? { name: endpoint.name, model: endpoint.model } : null,
         });
         const { scenarioIds, configLabels, seeds, concurrency } = selection;
+        const picked = new Set(configLabels);
+        const saved = savedConfigs().filter((config) => picked.has(config.label));
         try {
           worker ??= createWorker(onMessage, fail);
           worker.post({
@@ -263,6 +277,7 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
               scenarioIds,
               configLabels,
               seeds,
+              ...(saved.length > 0 ? { savedConfigs: saved } : {}),
               ...(endpoint ? { endpoint, concurrency } : {}),
             },
           });

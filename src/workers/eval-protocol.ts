@@ -2,7 +2,7 @@
  * The messages between the eval store (main thread) and the eval worker. Types only: the store
  * imports them without pulling the engine into the main bundle's eval path.
  */
-import type { EvalRunRow } from '../projections/eval-matrix';
+import type { EvalConfig, EvalRunRow } from '../projections/eval-matrix';
 
 /** Runs in flight at once on an endpoint at most: more would hammer a local server. */
 export const MAX_EVAL_CONCURRENCY = 8;
@@ -26,10 +26,13 @@ export interface EvalEndpoint {
   readonly includeUsage: boolean;
 }
 
-/** What to run: built-in scenario ids × preset labels × seeds per cell, and on which model. */
+/** What to run: built-in scenario ids × config labels × seeds per cell, and on which model. */
 export interface EvalRequest {
   readonly scenarioIds: readonly string[];
+  /** Presets' labels and saved settings' names. */
   readonly configLabels: readonly string[];
+  /** The user's saved settings the labels may name (columns after the presets). */
+  readonly savedConfigs?: readonly EvalConfig[];
   readonly seeds: number;
   /**
    * A real endpoint; left out, each scenario runs on its own built-in model. On an endpoint the

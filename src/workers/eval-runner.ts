@@ -31,8 +31,9 @@ import {
 export const PROGRESS_INTERVAL_MS = 50;
 
 /**
- * Pure: the request's runs, in suite order then preset order then seed order (the order
- * `loop eval` runs them in); unknown scenario ids and labels are dropped. On an endpoint the
+ * Pure: the request's runs, in suite order then config order (presets, then saved settings)
+ * then seed order (the order `loop eval` runs them in); unknown scenario ids and labels are
+ * dropped. On an endpoint the
  * scripted scenarios are dropped too (their replies are recorded, not a model's) and every
  * run's protocol is the endpoint's.
  */
@@ -44,7 +45,7 @@ export function requestJobs(request: EvalRequest, scenarios: readonly Scenario[]
     scenarios.filter(
       (scenario) => ids.has(scenario.id) && (!endpoint || scenario.model.kind !== 'scripted'),
     ),
-    EVAL_PRESETS.filter((config) => labels.has(config.label)),
+    [...EVAL_PRESETS, ...(request.savedConfigs ?? [])].filter((config) => labels.has(config.label)),
     {
       seeds: Math.max(1, Math.floor(request.seeds)),
       ...(endpoint ? { shared: { protocol: endpoint.protocol } } : {}),

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ConfigOverrides, Scenario } from '../../engine';
 import { createEvalStore, type EvalSelection } from '../../state/eval-store';
 import type { EvalWorkerFactory } from '../../workers/eval-protocol';
+import { useSavedConfigsApi } from '../saved-configs';
 import { browserEvalWorker } from './browser-worker';
 import { EvalResults } from './EvalResults';
 import { EvalStoreContext } from './eval-store-context';
@@ -27,7 +28,8 @@ export interface EvalViewProps {
  * The eval matrix: pick scenarios × configs × seeds and a model (the built-in ones or a user
  * endpoint, N runs at a time), run them in a Web Worker (the page stays responsive), then read
  * the matrix, its verdicts and charts, and export the rows. It fills its container (give it a
- * flex column parent) and needs the endpoints feature's `EndpointsStoreProvider` above it.
+ * flex column parent) and needs the endpoints feature's `EndpointsStoreProvider` above it; with a
+ * `SavedConfigsProvider` above it, the user's saved settings are columns too.
  */
 export function EvalView({
   scenarios,
@@ -36,11 +38,15 @@ export function EvalView({
   createWorker,
   initial,
 }: EvalViewProps) {
+  const saved = useSavedConfigsApi();
   const [store] = useState(() =>
     createEvalStore({
       scenarios,
       createWorker: createWorker ?? browserEvalWorker,
       ...(initial ? { initial } : {}),
+      // Saved settings are read when a run starts: columns named by what the user called them.
+      savedConfigs: () =>
+        saved?.getState().configs.map(({ name, overrides }) => ({ label: name, overrides })) ?? [],
     }),
   );
   // The worker's lifecycle: started when the view opens (its start-up is then over before the

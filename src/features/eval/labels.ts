@@ -51,11 +51,21 @@ export const CONFIG_COLOR: Readonly<Record<string, string>> = {
   'reflact+adaptive': '#a855f7',
 };
 
-/** A colour for a config, presets first; anything else grey. */
-export const configColor = (label: string) => CONFIG_COLOR[label] ?? '#64748b';
+/** Hues for saved settings, apart from the presets' (picked by the name, so a name keeps its hue). */
+const SAVED_COLORS = ['#84cc16', '#ef4444', '#06b6d4', '#d946ef', '#f97316', '#22c55e'] as const;
+
+/** A colour for a config: a preset's own, else one of the saved settings' hues by its name. */
+export function configColor(label: string): string {
+  const preset = CONFIG_COLOR[label];
+  if (preset) return preset;
+  let hash = 0;
+  for (const char of label) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return SAVED_COLORS[hash % SAVED_COLORS.length] ?? '#64748b';
+}
 
 /** What a preset is, in words (the checkbox's tooltip and the column header's). */
 export function configHint(label: string): string {
+  if (!(label in CONFIG_COLOR)) return `Saved settings "${label}"`;
   const [mode = '', gating = ''] = label.split('+');
   const modeName = { act: 'ACT', react: 'ReAct', reflact: 'ReflAct' }[mode] ?? mode;
   const gatingName =
@@ -69,6 +79,7 @@ export function configHint(label: string): string {
 
 /** A preset's reflection gating in two or three words (the config picker's second column). */
 export function gatingHint(label: string): string {
+  if (!(label in CONFIG_COLOR)) return 'saved settings';
   const gating = label.split('+')[1] ?? '';
   return { off: 'no reflection', fixed: 'fixed cadence', adaptive: 'adaptive' }[gating] ?? gating;
 }

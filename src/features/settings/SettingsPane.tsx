@@ -4,11 +4,15 @@ import { scenarioConfig } from '../../engine';
 import { selectedScenario, type RunState } from '../../state/run-store';
 import { useRunStore, useRunStoreApi } from '../run';
 import { KnobControl } from './KnobControls';
-import { KNOB_GROUPS, changedCount } from './knobs';
+import { EVAL_PRESETS } from '../../projections/eval-matrix';
+import { KNOB_GROUPS, changedCount, describeChanges } from './knobs';
+import { SaveSettingsButton } from './SaveSettings';
 import { useLiveSettings } from './use-live-settings';
 
 const selectScenario = (state: RunState) => selectedScenario(state);
 const selectOverrides = (state: RunState) => state.overrides;
+/** Saved settings may not take a preset's name: both are columns of the eval matrix. */
+const PRESET_LABELS = EVAL_PRESETS.map((config) => config.label);
 
 function LiveNote({ live }: { readonly live: boolean }) {
   return (
@@ -40,6 +44,7 @@ export function SettingsPane() {
   const config = useMemo(() => scenarioConfig(scenario, overrides), [scenario, overrides]);
   const defaults = useMemo(() => scenarioConfig(scenario), [scenario]);
   const changed = changedCount(config, defaults);
+  const changes = useMemo(() => describeChanges(config, defaults), [config, defaults]);
 
   const reset = () => {
     store.getState().resetOverrides();
@@ -49,21 +54,24 @@ export function SettingsPane() {
 
   return (
     <section aria-label="Settings" className="flex min-h-full flex-col pb-4">
-      <div className="sticky top-0 z-10 flex h-10 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+      <div className="sticky top-0 z-10 flex min-h-10 flex-wrap items-center gap-x-2 gap-y-0.5 border-b border-slate-200 bg-white/95 px-3 py-1.5 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
         <h2 className="text-[13px] font-semibold text-slate-900 dark:text-slate-50">Settings</h2>
         {changed > 0 && (
-          <span className="rounded-full bg-sky-100 px-1.5 text-[11px] font-medium text-sky-900 tabular-nums dark:bg-sky-900/60 dark:text-sky-100">
+          <span className="rounded-full bg-sky-100 px-1.5 text-[11px] font-medium whitespace-nowrap text-sky-900 tabular-nums dark:bg-sky-900/60 dark:text-sky-100">
             {changed} changed
           </span>
         )}
-        <button
-          type="button"
-          onClick={reset}
-          disabled={changed === 0}
-          className={`ml-auto rounded px-1.5 py-1 text-[11px] font-medium text-sky-700 hover:bg-sky-50 disabled:cursor-default disabled:text-slate-400 disabled:hover:bg-transparent dark:text-sky-300 dark:hover:bg-sky-950/50 dark:disabled:text-slate-600 ${FOCUS_RING}`}
-        >
-          Reset to defaults
-        </button>
+        <div className="ml-auto flex items-center gap-0.5 whitespace-nowrap">
+          <SaveSettingsButton overrides={overrides} changes={changes} reserved={PRESET_LABELS} />
+          <button
+            type="button"
+            onClick={reset}
+            disabled={changed === 0}
+            className={`rounded px-1.5 py-1 text-[11px] font-medium text-sky-700 hover:bg-sky-50 disabled:cursor-default disabled:text-slate-400 disabled:hover:bg-transparent dark:text-sky-300 dark:hover:bg-sky-950/50 dark:disabled:text-slate-600 ${FOCUS_RING}`}
+          >
+            Reset to defaults
+          </button>
+        </div>
       </div>
       <LiveNote live={live} />
       <div key={generation} className="mt-1">

@@ -1,0 +1,2 @@
+/** Saved settings: the app's store of named configs, provided to the views. See README.md. */
+export { SavedConfigsProvider, useSavedConfigs, useSavedConfigsApi } from './saved-configs-context';

@@ -158,3 +158,18 @@ test('tags pick scenarios, and a large matrix cancels midway with the runs that 
   await page.emulateMedia({ colorScheme: 'dark' });
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('the README’s demo: adaptive against fixed reflection on the clear-cut scenarios', async ({
+  page,
+}) => {
+  const setup = await open(page);
+  await setup.getByRole('button', { name: 'Select no scenarios' }).click();
+  await setup.getByRole('button', { name: 'All clear-cut scenarios' }).click();
+  await pickConfigs(page, ['react+fixed', 'react+adaptive']);
+  await expect(setup).toContainText('8 runs');
+  await setup.getByRole('button', { name: 'Run matrix' }).click();
+  await expect(page.getByRole('status')).toContainText('Done: 8 runs');
+  await expect(page.getByRole('region', { name: 'Verdicts' })).toContainText(
+    'react+adaptive: 0 reflections on 4/4 clear-cut scenarios, same accuracy, 29% fewer tokens than react+fixed',
+  );
+});

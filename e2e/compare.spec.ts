@@ -1,21 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support';
 
 /** The compare view: lanes of one scenario side by side on one aligned cursor. */
-
-let errors: string[] = [];
-
-test.beforeEach(({ page }) => {
-  errors = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-});
-
-test.afterEach(() => {
-  expect(errors).toEqual([]);
-});
 
 async function openCompare(page: Page, scenario = 'rca-search-stall') {
   await page.goto(`/#/compare?scenario=${scenario}`);

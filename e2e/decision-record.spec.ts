@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support';
 
 /** Opens the app with the built-in model, runs a scenario and waits for its last step. */
 async function runScenario(page: Page, scenario: string, lastStep: string) {
@@ -13,20 +14,6 @@ async function runScenario(page: Page, scenario: string, lastStep: string) {
 }
 
 test.describe('the decision record', () => {
-  let errors: string[] = [];
-
-  test.beforeEach(({ page }) => {
-    errors = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  });
-
-  test.afterEach(() => {
-    expect(errors).toEqual([]);
-  });
-
   test('asks for a run before there is a step to show', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('region', { name: 'Decision record' })).toContainText(

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support';
 
 /**
  * The eval matrix's charts: after a small matrix, the three figures by name, their numbers in

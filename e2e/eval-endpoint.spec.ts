@@ -2,7 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support';
+
+/** Chromium logs each failed request to the fake endpoint (its 503s, 401s and aborted fetches are meant). */
+test.use({
+  consoleAllowed: { allow: [/127\.0\.0\.1:\d+\/v1/, /net::ERR_/, /status of (401|503)/] },
+});
 
 /**
  * The eval matrix on a real endpoint: an endpoint added through the endpoints dialog, a small
@@ -138,7 +144,6 @@ class FakeEndpoint {
 }
 
 const endpoint = new FakeEndpoint();
-let errors: string[] = [];
 
 test.beforeAll(async () => {
   await endpoint.start();
@@ -148,20 +153,8 @@ test.afterAll(async () => {
   await endpoint.stop();
 });
 
-test.beforeEach(({ page }) => {
+test.beforeEach(() => {
   endpoint.reset();
-  errors = [];
-  page.on('console', (message) => {
-    // Chromium logs each failed request (the 503s, 401s and aborted fetches here are meant).
-    if (message.text().includes('127.0.0.1') || message.text().includes('net::ERR_')) return;
-    if (/status of (401|503)/.test(message.text())) return;
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-});
-
-test.afterEach(() => {
-  expect(errors).toEqual([]);
 });
 
 /** Opens the eval view and adds an endpoint through the endpoints dialog beside "Model". */

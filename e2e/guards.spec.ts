@@ -1,23 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support';
 
 /**
  * Each guard, tripped by the scenario made for it: the phase graph shows a red guard edge with
  * the reason, and the page says what happened.
  */
-
-let errors: string[] = [];
-
-test.beforeEach(({ page }) => {
-  errors = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-});
-
-test.afterEach(() => {
-  expect(errors).toEqual([]);
-});
 
 const graph = (page: Page) => page.getByRole('region', { name: 'Phase graph' });
 const metrics = (page: Page) => page.getByRole('region', { name: 'Metrics' });

@@ -1,22 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support';
+
+/** Chromium logs a refused connection: the closed-port endpoint below is meant to fail. */
+test.use({ consoleAllowed: { allow: [/net::ERR_/] } });
 
 /** The inspector as a whole: its layout, the top bar, the endpoints dialog and the themes. */
-
-let errors: string[] = [];
-
-test.beforeEach(({ page }) => {
-  errors = [];
-  page.on('console', (message) => {
-    // Chromium logs a refused connection; the closed-port endpoint below is meant to fail.
-    if (message.text().includes('net::ERR_')) return;
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-});
-
-test.afterEach(() => {
-  expect(errors).toEqual([]);
-});
 
 async function open(page: Page) {
   await page.goto('/');

@@ -1,20 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support';
 
 /** The phase graph: the loop's phases and transitions, what a run did on them, and why. */
-
-let errors: string[] = [];
-
-test.beforeEach(({ page }) => {
-  errors = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-});
-
-test.afterEach(() => {
-  expect(errors).toEqual([]);
-});
 
 const graph = (page: Page) => page.getByRole('region', { name: 'Phase graph' });
 const metrics = (page: Page) => page.getByRole('region', { name: 'Metrics' });

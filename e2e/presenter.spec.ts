@@ -1,21 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support';
 
 /** The presenter: two lanes played to an audience, with captions and a closing slide. */
-
-let errors: string[] = [];
-
-test.beforeEach(({ page }) => {
-  errors = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-});
-
-test.afterEach(() => {
-  expect(errors).toEqual([]);
-});
 
 /** No serious or critical accessibility violations on the page as it is. */
 async function expectAccessible(page: Page) {

@@ -1,21 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support';
 
 /** How a run ends, as the top bar and its banner tell it. */
 test.describe('the run', () => {
-  let errors: string[] = [];
-
-  test.beforeEach(({ page }) => {
-    errors = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  });
-
-  test.afterEach(() => {
-    expect(errors).toEqual([]);
-  });
-
   async function open(page: Page) {
     await page.goto('/');
     await page.locator('html[data-mock-ready="1"]').waitFor();

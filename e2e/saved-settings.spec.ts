@@ -1,23 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support';
 
 /**
  * Saved settings: tune the inspector's settings, save them under a name, pick them as a column
  * of the eval matrix beside the presets; they stay across reloads, and a broken store says so.
  */
-
-let errors: string[] = [];
-
-test.beforeEach(({ page }) => {
-  errors = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-});
-
-test.afterEach(() => {
-  expect(errors).toEqual([]);
-});
 
 const CHECKOUT = 'RCA: checkout latency after a deploy (clear-cut)';
 

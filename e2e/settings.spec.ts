@@ -1,20 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support';
 
 test.describe('the settings panel', () => {
-  let errors: string[] = [];
-
-  test.beforeEach(({ page }) => {
-    errors = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  });
-
-  test.afterEach(() => {
-    expect(errors).toEqual([]);
-  });
-
   test('turning reflection gating off re-runs the scenario by itself; reset brings it back', async ({
     page,
   }) => {

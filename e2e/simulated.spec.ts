@@ -1,26 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support';
+
+/** Chromium logs every failed HTTP status: the mock's 404 below is intended. */
+test.use({ consoleAllowed: { allow: [/404.*\/mock\/v1\//] } });
 
 /**
  * The built-in simulated model, served by the mock's service worker over the OpenAI wire and
  * read by the real HTTP client: the top bar follows the run live as it streams.
  */
 test.describe('the simulated model', () => {
-  let errors: string[] = [];
-
-  test.beforeEach(({ page }) => {
-    errors = [];
-    page.on('console', (message) => {
-      // Chromium logs every failed HTTP status; the network's 404 below is intended.
-      if (message.text().includes('404') && message.location().url.includes('/mock/v1/')) return;
-      if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  });
-
-  test.afterEach(() => {
-    expect(errors).toEqual([]);
-  });
-
   async function open(page: Page) {
     await page.goto('/');
     await page.locator('html[data-mock-ready="1"]').waitFor();

@@ -1,21 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support';
 
 /** The timeline: stepping through a finished run by keyboard and mouse, playback, the help. */
-
-let errors: string[] = [];
-
-test.beforeEach(({ page }) => {
-  errors = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-});
-
-test.afterEach(() => {
-  expect(errors).toEqual([]);
-});
 
 /** Runs a built-in scenario at once (instant simulated model) and waits for its stop reason. */
 async function runToTheEnd(page: Page, scenario: string, stopReason: string) {

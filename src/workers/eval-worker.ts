@@ -7,7 +7,7 @@
 import { builtinScenarios } from '../scenarios';
 import type { EvalWorkerRequest, EvalWorkerResponse } from './eval-protocol';
 import { createEvalLoop } from './eval-runner';
-import { workerClock, workerEndpointIo } from './worker-deps';
+import { realClock, workerEndpointIo } from './global-io';
 
 /** The worker's global scope, typed for what it uses (the project's lib is DOM, not WebWorker). */
 const scope = self as unknown as {
@@ -29,7 +29,7 @@ const handle = createEvalLoop((message) => scope.postMessage(message), {
   scenarios: builtinScenarios(),
   pause,
   endpointIo: workerEndpointIo,
-  now: workerClock.now,
+  now: realClock.now,
 });
 
 scope.onmessage = (event) => handle(event.data);

@@ -1,7 +1,7 @@
 /**
- * The eval worker's I/O for runs on an endpoint, from the worker's own globals: its fetch (a
- * dedicated worker fetches like its page: same origin, same CORS rules), timers, randomness and
- * clock. The one place in src/workers that reads these globals.
+ * The global scope's I/O, for a page or a worker alike: fetch (a dedicated worker fetches like
+ * its page: same origin, same CORS rules), timers, randomness and the real clock. The one place
+ * that reads these globals for the engine: the app's browser deps and the eval worker use it.
  */
 import type { Clock, HttpDeps } from '../engine';
 import type { EndpointIo } from './eval-endpoint';
@@ -20,8 +20,8 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/** The HTTP client's I/O in the worker. */
-export const workerHttpDeps: HttpDeps = {
+/** The HTTP client's I/O from the global scope (in the page, the mock's service worker may answer). */
+export const globalHttpDeps: HttpDeps = {
   fetch: (input, init) => globalThis.fetch(input, init),
   sleep,
   setTimer: (ms, callback) => {
@@ -32,8 +32,8 @@ export const workerHttpDeps: HttpDeps = {
   now: () => Date.now(),
 };
 
-/** Runs on an endpoint take real time. */
-export const workerClock: Clock = { now: () => performance.now() };
+/** Real time, for runs that take it (the app's, and the worker's on an endpoint). */
+export const realClock: Clock = { now: () => performance.now() };
 
 /** What the eval loop needs to run on an endpoint, in the worker. */
-export const workerEndpointIo: EndpointIo = { http: workerHttpDeps, clock: workerClock };
+export const workerEndpointIo: EndpointIo = { http: globalHttpDeps, clock: realClock };

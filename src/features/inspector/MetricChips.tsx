@@ -1,13 +1,9 @@
-import { useEffect, useRef } from 'react';
 import { useRunStore } from '../run';
-import { metricChips, formatDuration, selectLiveMetrics, type ChipTone } from './metrics';
+import { metricChips, selectLiveMetrics, type ChipTone } from './metrics';
 import { selectError, selectStatus, selectTrace } from './selectors';
 import type { RunState } from '../../state/run-store';
 
 const selectSteps = (state: RunState) => state.steps;
-
-/** How often the live time ticks (a tenth of a second is all it shows). */
-const TICK_MS = 100;
 
 const TONE: Record<ChipTone, string> = {
   neutral:
@@ -19,28 +15,13 @@ const TONE: Record<ChipTone, string> = {
   bad: 'border-rose-300 bg-rose-50 text-rose-900 dark:border-rose-800 dark:bg-rose-950/60 dark:text-rose-100',
 };
 
-/** Writes the run's elapsed time into `target` from a timer while it runs (skips React). */
-function useElapsed(running: boolean) {
-  const target = useRef<HTMLSpanElement>(null);
-  useEffect(() => {
-    if (!running) return;
-    const start = performance.now();
-    const timer = setInterval(() => {
-      if (target.current) target.current.textContent = formatDuration(performance.now() - start);
-    }, TICK_MS);
-    return () => clearInterval(timer);
-  }, [running]);
-  return target;
-}
-
-/** The run's counters, one chip each, readable as "<name>: <value>"; live while it runs. */
+/** The run's counters, one chip each, readable as "<name>: <value>"; they move as steps end. */
 export function MetricChips() {
   const metrics = useRunStore(selectLiveMetrics);
   const status = useRunStore(selectStatus);
   const steps = useRunStore(selectSteps);
   const trace = useRunStore(selectTrace);
   const error = useRunStore(selectError);
-  const elapsed = useElapsed(status === 'running');
   const chips = metricChips({
     metrics,
     status,
@@ -58,9 +39,7 @@ export function MetricChips() {
             className={`flex h-6 shrink-0 items-center gap-1 rounded-full border px-2.5 text-xs whitespace-nowrap ${TONE[chip.tone]}`}
           >
             <span className="opacity-80">{chip.name}:</span>{' '}
-            <span ref={chip.live ? elapsed : undefined} className="font-semibold tabular-nums">
-              {chip.value}
-            </span>
+            <span className="font-semibold tabular-nums">{chip.value}</span>
           </li>
         ))}
       </ul>

@@ -45,8 +45,6 @@ export interface MetricChip {
   readonly name: string;
   readonly value: string;
   readonly tone: ChipTone;
-  /** The chip's value is written live from a timer (the Time chip while running). */
-  readonly live?: boolean;
   readonly hint?: string;
 }
 
@@ -118,11 +116,11 @@ export function metricChips({
       hint: 'Prompt tokens in, completion tokens out',
     },
     {
+      // One meaning throughout: model time (the live call's own clock is in the progress line).
       name: 'Time',
-      value: status === 'running' ? '0.0 s' : metrics ? formatDuration(metrics.latencyMs) : '–',
+      value: metrics ? formatDuration(metrics.latencyMs) : empty,
       tone: 'neutral',
-      live: status === 'running',
-      hint: status === 'running' ? 'Time since the run started' : 'Time spent in model calls',
+      hint: 'Time spent in model calls so far (simulated time on the built-in model at Instant speed)',
     },
     {
       name: 'Stop reason',

@@ -174,3 +174,22 @@ test('the README’s demo: adaptive against fixed reflection on the clear-cut sc
     'react+adaptive: 0 reflections on 4/4 clear-cut scenarios, same accuracy, 29% fewer tokens than react+fixed',
   );
 });
+
+test('the matrix setup survives a reload', async ({ page }) => {
+  const setup = await open(page);
+  await setup.getByRole('button', { name: 'Select no scenarios' }).click();
+  await setup.getByRole('checkbox', { name: SEARCH }).check();
+  await pickConfigs(page, ['reflact+off', 'reflact+adaptive']);
+  await setup.getByLabel('Seeds per cell').fill('3');
+  await expect(setup).toContainText('6 runs');
+
+  await page.reload();
+  await expect(setup.getByRole('checkbox', { name: SEARCH })).toBeChecked();
+  await expect(setup.getByRole('checkbox', { name: CHECKOUT })).not.toBeChecked();
+  await expect(
+    setup.getByRole('checkbox', { name: 'reflact+adaptive', exact: true }),
+  ).toBeChecked();
+  await expect(setup.getByRole('checkbox', { name: 'react+off', exact: true })).not.toBeChecked();
+  await expect(setup.getByLabel('Seeds per cell')).toHaveValue('3');
+  await expect(setup).toContainText('6 runs');
+});

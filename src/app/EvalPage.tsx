@@ -29,7 +29,12 @@ export function EvalPage({ scenarios, storage, onOpenRun, onCompare }: EvalPageP
         </div>
       </header>
       <main className="flex min-h-0 flex-1 flex-col">
-        <EvalView scenarios={scenarios} onOpenRun={onOpenRun} onCompare={onCompare} />
+        <EvalView
+          scenarios={scenarios}
+          storage={storage}
+          onOpenRun={onOpenRun}
+          onCompare={onCompare}
+        />
       </main>
     </div>
   );

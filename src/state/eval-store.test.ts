@@ -7,7 +7,15 @@ import type {
   EvalWorkerResponse,
 } from '../workers/eval-protocol';
 import { inProcessEvalWorker } from '../workers/eval-runner';
-import { BUILTIN_MODELS, createEvalStore, MAX_EVAL_SEEDS, selectionRuns } from './eval-store';
+import {
+  BUILTIN_MODELS,
+  createEvalStore,
+  EVAL_SELECTION_KEY,
+  MAX_EVAL_SEEDS,
+  readStoredSelection,
+  selectionRuns,
+} from './eval-store';
+import { createMemoryStorage } from './memory-storage';
 
 const SCENARIOS = builtinScenarios();
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -286,6 +294,41 @@ describe('running a matrix', () => {
     store.getState().dispose();
     expect(made.terminated).toBe(1);
     expect(store.getState().status).toBe('cancelled');
+  });
+});
+
+describe('the selection across reloads', () => {
+  it('is kept in storage and read back, ordered and clamped; what is not a selection is ignored', () => {
+    const storage = createMemoryStorage();
+    const first = createEvalStore({
+      scenarios: SCENARIOS,
+      createWorker: fakeWorker().factory,
+      storage,
+    });
+    first.getState().setScenarios(['shopops-happy', 'rca-search-stall']);
+    first.getState().toggleConfig('reflact+fixed');
+    first.getState().setSeeds(7);
+    const again = createEvalStore({
+      scenarios: SCENARIOS,
+      createWorker: fakeWorker().factory,
+      storage,
+    });
+    expect(again.getState().selection).toEqual(first.getState().selection);
+    expect(again.getState().selection.scenarioIds).toEqual(['rca-search-stall', 'shopops-happy']);
+
+    storage.setItem(
+      EVAL_SELECTION_KEY,
+      JSON.stringify({ scenarioIds: 'all', configLabels: ['react+off', 'nope'], seeds: 1e6 }),
+    );
+    const odd = createEvalStore({
+      scenarios: SCENARIOS,
+      createWorker: fakeWorker().factory,
+      storage,
+    });
+    expect(odd.getState().selection.scenarioIds).toHaveLength(SCENARIOS.length);
+    expect(odd.getState().selection.configLabels).toEqual(['react+off']);
+    expect(odd.getState().selection.seeds).toBe(MAX_EVAL_SEEDS);
+    expect(readStoredSelection('{not json')).toEqual({});
   });
 });
 

@@ -8,6 +8,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Scenario } from '../engine';
+import type { KeyValueStorage } from './endpoints-store';
 import {
   DEFAULT_EVAL_LABELS,
   EVAL_PRESETS,
@@ -111,6 +112,41 @@ export interface EvalStoreOptions {
    * none by default.
    */
   readonly savedConfigs?: () => readonly EvalConfig[];
+  /**
+   * Where the selection persists, so a reload keeps it (the page's localStorage in the app);
+   * what it holds is checked when read, and `initial` fills what it does not say.
+   */
+  readonly storage?: KeyValueStorage;
+}
+
+export const EVAL_SELECTION_KEY = 'loopscope.eval-selection.v1';
+
+/** Pure: the stored selection's fields that have the right types (the store then orders and clamps them). */
+export function readStoredSelection(raw: string | null): Partial<EvalSelection> {
+  if (raw === null) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return {};
+  }
+  if (typeof value !== 'object' || value === null) return {};
+  const stored = value as Record<string, unknown>;
+  const strings = (field: unknown) =>
+    Array.isArray(field) && field.every((item) => typeof item === 'string')
+      ? (field as string[])
+      : undefined;
+  const number = (field: unknown) => (typeof field === 'number' ? field : undefined);
+  const picked: Partial<Record<keyof EvalSelection, unknown>> = {
+    scenarioIds: strings(stored['scenarioIds']),
+    configLabels: strings(stored['configLabels']),
+    seeds: number(stored['seeds']),
+    modelId: typeof stored['modelId'] === 'string' ? stored['modelId'] : undefined,
+    concurrency: number(stored['concurrency']),
+  };
+  return Object.fromEntries(
+    Object.entries(picked).filter(([, field]) => field !== undefined),
+  ) as Partial<EvalSelection>;
 }
 
 /**
@@ -165,10 +201,17 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
 
   let worker: EvalWorkerHandle | null = null;
   let runId = 0;
+  const stored = readStoredSelection(safeRead(options.storage));
 
   const store = createStore<EvalState>()((set, get) => {
-    const select = (patch: Partial<EvalSelection>) =>
+    const select = (patch: Partial<EvalSelection>) => {
       set({ selection: { ...get().selection, ...patch } });
+      try {
+        options.storage?.setItem(EVAL_SELECTION_KEY, JSON.stringify(get().selection));
+      } catch {
+        // Storage refused (quota, privacy mode): the selection still works for this page.
+      }
+    };
 
     const onMessage = (message: EvalWorkerResponse) => {
       if (message.runId !== runId || get().status !== 'running') return;
@@ -200,13 +243,14 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
       });
     };
 
+    const first = { ...options.initial, ...stored };
     return {
       selection: {
-        scenarioIds: inSuiteOrder(options.initial?.scenarioIds ?? scenarios.map((s) => s.id)),
-        configLabels: inPresetOrder(options.initial?.configLabels ?? DEFAULT_EVAL_LABELS),
-        seeds: clampSeeds(options.initial?.seeds ?? 1),
-        modelId: options.initial?.modelId ?? BUILTIN_MODELS,
-        concurrency: clampConcurrency(options.initial?.concurrency ?? DEFAULT_EVAL_CONCURRENCY),
+        scenarioIds: inSuiteOrder(first.scenarioIds ?? scenarios.map((s) => s.id)),
+        configLabels: inPresetOrder(first.configLabels ?? DEFAULT_EVAL_LABELS),
+        seeds: clampSeeds(first.seeds ?? 1),
+        modelId: first.modelId ?? BUILTIN_MODELS,
+        concurrency: clampConcurrency(first.concurrency ?? DEFAULT_EVAL_CONCURRENCY),
       },
       status: 'idle',
       cancelling: false,
@@ -323,4 +367,13 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
     };
   });
   return store;
+}
+
+/** The stored selection's text, or null when there is none or storage refuses to be read. */
+function safeRead(storage: KeyValueStorage | undefined): string | null {
+  try {
+    return storage?.getItem(EVAL_SELECTION_KEY) ?? null;
+  } catch {
+    return null;
+  }
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ConfigOverrides, Scenario } from '../../engine';
+import type { KeyValueStorage } from '../../state';
 import { createEvalStore, type EvalSelection } from '../../state/eval-store';
 import type { EvalWorkerFactory } from '../../workers/eval-protocol';
 import { useSavedConfigsApi } from '../saved-configs';
@@ -22,6 +23,8 @@ export interface EvalViewProps {
   readonly createWorker?: EvalWorkerFactory;
   /** The first selection; by default what `loop eval` runs. Read once. */
   readonly initial?: Partial<EvalSelection>;
+  /** Where the selection persists across reloads (the page's localStorage). Read once. */
+  readonly storage?: KeyValueStorage;
 }
 
 /**
@@ -37,6 +40,7 @@ export function EvalView({
   onCompare,
   createWorker,
   initial,
+  storage,
 }: EvalViewProps) {
   const saved = useSavedConfigsApi();
   const [store] = useState(() =>
@@ -44,6 +48,7 @@ export function EvalView({
       scenarios,
       createWorker: createWorker ?? browserEvalWorker,
       ...(initial ? { initial } : {}),
+      ...(storage ? { storage } : {}),
       // Saved settings are read when a run starts: columns named by what the user called them.
       savedConfigs: () =>
         saved?.getState().configs.map(({ name, overrides }) => ({ label: name, overrides })) ?? [],

@@ -165,6 +165,17 @@ test('a lane’s settings change and it runs again on its own', async ({ page })
     .getByRole('button', { name: 'Remove lane D' })
     .click();
   await expect(page.getByRole('region', { name: /^Lane / })).toHaveCount(3);
+
+  // The URL follows the lanes: a reload opens them with their settings, and runs them.
+  await expect(page).toHaveURL(/lane=adaptive&lane=fixed&lane=adaptive$/);
+  await page.reload();
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  // The speed is a preference: it survived the reload too.
+  await expect(page.getByLabel('Speed', { exact: true })).toHaveValue('0');
+  await expect(page.getByRole('region', { name: /^Lane / })).toHaveCount(3);
+  for (const name of ['Lane A: adaptive', 'Lane B: fixed cadence', 'Lane C: adaptive']) {
+    await expect(lane(page, name).getByRole('status').first()).toHaveText('answered');
+  }
 });
 
 test('fork a run from a step and change its gating', async ({ page }) => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { builtinScenarios } from '../scenarios';
 import {
   createCompareStore,
+  lanesForUrl,
   otherGating,
   selectAlignment,
   selectSummary,
@@ -131,6 +132,32 @@ describe('compare store', () => {
       expect(traces.map((trace) => [trace?.config.reflection.gating, trace?.config.seed])).toEqual([
         ['fixed', 3],
         ['adaptive', 3],
+      ]);
+    });
+
+    it('on a real endpoint, waits for Run before running the given lanes', async () => {
+      const compare = createCompareStore({
+        scenarios,
+        scenarioId: 'rca-checkout-latency',
+        lanes: [
+          { label: 'a', overrides: { mode: 'react' } },
+          { label: 'b', overrides: { mode: 'reflact' } },
+        ],
+        runGiven: false,
+      });
+      const store = createRunStore({ scenarioId: 'rca-checkout-latency' }, { scenarios });
+      compare.getState().attach(compare.getState().lanes[0]!.id, store);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(store.getState().status).toBe('idle');
+    });
+
+    it('names its lanes for the URL once they are not a preset (a fork as its settings)', async () => {
+      const { compare } = compareOn('rca-search-stall', 'react-vs-reflact');
+      expect(lanesForUrl(compare.getState())).toBeNull();
+      compare.getState().updateLane(compare.getState().lanes[1]!.id, { seed: 4 });
+      expect(lanesForUrl(compare.getState())?.map((lane) => lane.overrides)).toEqual([
+        { mode: 'react' },
+        { mode: 'reflact', seed: 4 },
       ]);
     });
 

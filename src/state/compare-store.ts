@@ -150,9 +150,11 @@ export interface CompareStoreInitial {
   readonly preset?: PresetId;
   /**
    * Lanes to open with instead of a preset (two eval matrix cells); 2–4 of them, else the preset.
-   * Their runs start when their views mount.
+   * Their runs start when their views mount, unless `runGiven` is false.
    */
   readonly lanes?: readonly LaneSpec[];
+  /** Start the given lanes' runs on mount (default true; false on a real endpoint: calls cost). */
+  readonly runGiven?: boolean;
 }
 
 const EMPTY_RUN: LaneRun = {
@@ -235,6 +237,16 @@ export const selectSummary: (state: CompareState) => readonly LaneSummary[] = me
     ),
 );
 
+/**
+ * Pure: the lanes as lane specs for a URL, or null when the hash should name none (the lanes are
+ * still a preset: a reload opens it again). A fork goes as a plain lane with its settings: a
+ * recorded run cannot ride in a URL.
+ */
+export function lanesForUrl(state: Pick<CompareState, 'lanes' | 'preset'>): LaneSpec[] | null {
+  if (state.preset !== null) return null;
+  return state.lanes.map((lane) => ({ label: lane.label, overrides: lane.overrides }));
+}
+
 /** Pure: the lanes a preset starts with, with fresh ids. */
 function lanesOf(preset: ComparePreset, nextId: () => string): CompareLane[] {
   return preset.lanes.map((spec) => ({ ...spec, id: nextId(), fork: null }));
@@ -263,7 +275,7 @@ export function createCompareStore(initial: CompareStoreInitial): CompareStore {
       ? initial.lanes.map((spec): CompareLane => ({ ...spec, id: nextId(), fork: null }))
       : null;
   // Given lanes run as soon as their views attach (someone asked for exactly these runs).
-  if (given) for (const lane of given) pending.add(lane.id);
+  if (given && initial.runGiven !== false) for (const lane of given) pending.add(lane.id);
   const preset = given ? null : (initial.preset ?? 'react-vs-reflact');
 
   return createStore<CompareState>()((set, get) => {

@@ -7,7 +7,9 @@ import { builtinScenarios } from '../scenarios';
 import {
   BUILTIN_ENDPOINT,
   ENDPOINTS_STORAGE_KEY,
+  MOCK_SPEED_KEY,
   createEndpointsStore,
+  readStoredSpeed,
   serialiseEndpoints,
   type EndpointInput,
   type EndpointsStore,
@@ -44,6 +46,19 @@ function add(store: EndpointsStore, input: EndpointInput): string {
   if (!outcome.ok) throw new Error(outcome.message);
   return outcome.id;
 }
+
+describe('the built-in model’s speed', () => {
+  it('is kept across reloads; a stored value that is not a speed gives the default', () => {
+    const { store, storage } = setup();
+    expect(store.getState().speed).toBe(2);
+    store.getState().setSpeed(0);
+    expect(setup(storage).store.getState().speed).toBe(0);
+    expect(readStoredSpeed('5')).toBe(5);
+    for (const raw of [null, '', '3', 'fast', '-1']) expect(readStoredSpeed(raw)).toBe(2);
+    storage.setItem(MOCK_SPEED_KEY, 'warp');
+    expect(setup(storage).store.getState().speed).toBe(2);
+  });
+});
 
 describe('endpoints store', () => {
   describe('at the start', () => {

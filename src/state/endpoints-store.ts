@@ -47,6 +47,17 @@ export interface ConnectionStatus {
 
 /** How fast the built-in model streams (a divisor of its simulated latency; 0: no waiting). */
 export type MockSpeed = 0 | 1 | 2 | 5;
+const MOCK_SPEEDS: readonly MockSpeed[] = [0, 1, 2, 5];
+/** Where the built-in model's speed persists (a preference: a reload keeps it). */
+export const MOCK_SPEED_KEY = 'loopscope.mock-speed.v1';
+
+/** Pure: the stored speed, or the default (2×) when there is none or it is not one of the speeds. */
+export function readStoredSpeed(raw: string | null): MockSpeed {
+  const speed = Number(raw);
+  return raw !== null && /^\d$/.test(raw) && (MOCK_SPEEDS as readonly number[]).includes(speed)
+    ? (speed as MockSpeed)
+    : 2;
+}
 /** How the built-in model reaches the loop: over the OpenAI wire, or in-process as a fallback. */
 export type BuiltinTransport = 'wire' | 'in-process';
 
@@ -254,7 +265,7 @@ export function createEndpointsStore(deps: EndpointsStoreDeps): EndpointsStore {
       keyed: [...keys.keys()],
       connection: {},
       storageWarning: warning,
-      speed: 2,
+      speed: readStoredSpeed(attempt(() => storage.getItem(MOCK_SPEED_KEY)) ?? null),
       builtinTransport: 'wire',
 
       addEndpoint(input) {
@@ -357,6 +368,7 @@ export function createEndpointsStore(deps: EndpointsStoreDeps): EndpointsStore {
 
       setSpeed(speed) {
         set({ speed });
+        attempt(() => storage.setItem(MOCK_SPEED_KEY, String(speed)));
       },
 
       setBuiltinTransport(builtinTransport) {
@@ -369,4 +381,13 @@ export function createEndpointsStore(deps: EndpointsStoreDeps): EndpointsStore {
 /** The endpoint runs use. */
 export function selectedEndpoint(state: EndpointsState): Endpoint {
   return state.endpoints.find((item) => item.id === state.selectedId) ?? BUILTIN_ENDPOINT;
+}
+
+/** Storage may throw (quota, privacy settings): the preference then lasts for this page. */
+function attempt<T>(action: () => T): T | undefined {
+  try {
+    return action();
+  } catch {
+    return undefined;
+  }
 }

@@ -109,11 +109,8 @@ export function CompareToolbar() {
   const running = useCompare(selectAnyRunning);
   const laneCount = useCompare(selectLaneCount);
   const current = scenarios.find((scenario) => scenario.id === scenarioId);
-  const chooseScenario = (id: string) => {
-    store.getState().setScenario(id);
-    // A reload opens the same scenario; no hashchange fires, so the view stays as it is.
-    window.history.replaceState(null, '', viewHash('compare', id));
-  };
+  // The view writes the new scenario into the URL (`CompareView`), so a reload opens it again.
+  const chooseScenario = (id: string) => store.getState().setScenario(id);
   return (
     <div className="shrink-0 border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/70">
       <div className="flex items-center gap-3 overflow-x-auto px-3 py-1.5">

@@ -1,7 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { viewHash } from '../../components/view-route';
 import type { Scenario } from '../../engine';
 import type { KeyValueStorage } from '../../state';
-import { createCompareStore, type LaneSpec } from '../../state/compare-store';
+import { createCompareStore, lanesForUrl, type LaneSpec } from '../../state/compare-store';
+import { laneToken } from '../../state/lane-tokens';
+import { selectSelectedKind, useEndpoints } from '../endpoints';
 import type { RunStoreDeps } from '../../state/run-store';
 import { AlignedStrip } from './AlignedStrip';
 import { CompareHeader } from './CompareHeader';
@@ -30,12 +33,30 @@ export interface CompareViewProps {
  * against a baseline, then the lanes side by side. It fills the window.
  */
 export function CompareView({ scenarios, scenarioId, lanes, deps, storage }: CompareViewProps) {
+  // Given lanes run at once on the built-in model; on a real endpoint they wait for Run (calls cost).
+  const builtin = useEndpoints(selectSelectedKind) === 'builtin';
   const [store] = useState(() =>
     createCompareStore({
       scenarios,
       scenarioId,
-      ...(lanes ? { lanes } : { preset: 'react-vs-reflact' }),
+      ...(lanes ? { lanes, runGiven: builtin } : { preset: 'react-vs-reflact' }),
     }),
+  );
+  // The URL (an outside system) follows the scenario and the lanes, so a reload opens them again.
+  useEffect(
+    () =>
+      store.subscribe((state, previous) => {
+        if (
+          state.lanes === previous.lanes &&
+          state.scenarioId === previous.scenarioId &&
+          state.preset === previous.preset
+        ) {
+          return;
+        }
+        const tokens = (lanesForUrl(state) ?? []).map((lane) => laneToken(lane.overrides));
+        window.history.replaceState(null, '', viewHash('compare', state.scenarioId, tokens));
+      }),
+    [store],
   );
   useCompareKeys(store);
   return (

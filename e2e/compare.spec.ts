@@ -304,3 +304,16 @@ test('runs that do the same things point to a demo where ReAct and ReflAct part 
     .getByRole('row', { name: /^Correct/ });
   await expect(correct.locator('[data-verdict="better"]')).toHaveCount(1);
 });
+
+test('a link whose lanes cannot be read says which one, and opens the preset', async ({ page }) => {
+  await page.goto(
+    '/#/compare?scenario=rca-search-stall&lane=react&lane=%7B%22mode%22%3A%22fast%22%7D',
+  );
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  const alert = page.getByRole('alert').filter({ hasText: 'Lane 2 of the link' });
+  await expect(alert).toContainText('("{"mode":"fast"}") is not a lane');
+  await expect(alert).toContainText('Showing the ReAct vs ReflAct preset instead');
+  await expect(lane(page, 'Lane A: ReAct')).toBeVisible();
+  await alert.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(alert).toBeHidden();
+});

@@ -12,7 +12,7 @@ import { SavedConfigsProvider } from '../features/saved-configs';
 import { InspectorView } from '../features/inspector';
 import { PresenterView } from '../features/presenter';
 import { builtinScenarios } from '../scenarios';
-import { laneToken, parseLaneTokens } from '../state/lane-tokens';
+import { laneToken, readLaneTokens } from '../state/lane-tokens';
 import type { PresenterTimer } from '../state/presenter-store';
 import { EvalPage } from './EvalPage';
 import type { AppServices } from './services';
@@ -54,7 +54,7 @@ export function App({ services }: { readonly services: AppServices }) {
   const compareRuns = (id: string, overrides: readonly ConfigOverrides[]) => {
     window.location.hash = viewHash('compare', id, overrides.map(laneToken));
   };
-  const lanes = route.view === 'compare' ? parseLaneTokens(route.lanes) : null;
+  const linked = route.view === 'compare' ? readLaneTokens(route.lanes) : null;
   return (
     <EndpointsStoreProvider store={services.endpoints}>
       <SavedConfigsProvider store={services.savedConfigs}>
@@ -78,7 +78,8 @@ export function App({ services }: { readonly services: AppServices }) {
         ) : route.view === 'compare' ? (
           <CompareView
             key={route.lanes.join(' ')}
-            {...(lanes ? { lanes } : {})}
+            {...(linked?.lanes ? { lanes: linked.lanes } : {})}
+            {...(linked?.problem ? { linkProblem: linked.problem } : {})}
             scenarios={SCENARIOS}
             scenarioId={scenarioId}
             deps={services.runDeps}

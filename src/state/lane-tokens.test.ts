@@ -4,6 +4,7 @@ import {
   laneToken,
   parseLaneToken,
   parseLaneTokens,
+  readLaneTokens,
   shortLaneToken,
 } from './lane-tokens';
 
@@ -51,6 +52,15 @@ describe('lane tokens', () => {
     expect(parseLaneTokens(['react'])).toBeNull();
     expect(parseLaneTokens(['react', 'nonsense'])).toBeNull();
     expect(parseLaneTokens(['act', 'react', 'reflact', 'off', 'fixed'])).toBeNull();
+  });
+
+  it('say why a link’s lanes are not lanes', () => {
+    expect(readLaneTokens([])).toEqual({ lanes: null, problem: null });
+    expect(readLaneTokens(['react']).problem).toBe('The link names 1 lane; a compare has 2 to 4.');
+    expect(readLaneTokens(['react', '{"mode":"fast"}']).problem).toMatch(
+      /^Lane 2 of the link \("\{"mode":"fast"\}"\) is not a lane/,
+    );
+    expect(readLaneTokens(['react', 'reflact']).lanes).toHaveLength(2);
   });
 
   it('label settings for people', () => {

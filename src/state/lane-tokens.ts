@@ -85,7 +85,35 @@ export function parseLaneToken(token: string): LaneSpec | null {
 
 /** Pure: the lanes the tokens name, or null unless all 2–4 of them are lanes. */
 export function parseLaneTokens(tokens: readonly string[]): LaneSpec[] | null {
-  if (tokens.length < 2 || tokens.length > 4) return null;
-  const lanes = tokens.map(parseLaneToken);
-  return lanes.every((lane): lane is LaneSpec => lane !== null) ? lanes : null;
+  return readLaneTokens(tokens).lanes;
+}
+
+/**
+ * Pure: the lanes the tokens name, or why they are not lanes (a sentence naming the token), or
+ * neither when there are no tokens.
+ */
+export function readLaneTokens(tokens: readonly string[]): {
+  readonly lanes: LaneSpec[] | null;
+  readonly problem: string | null;
+} {
+  if (tokens.length === 0) return { lanes: null, problem: null };
+  if (tokens.length < 2 || tokens.length > 4) {
+    return {
+      lanes: null,
+      problem: `The link names ${tokens.length} lane${tokens.length === 1 ? '' : 's'}; a compare has 2 to 4.`,
+    };
+  }
+  const lanes: LaneSpec[] = [];
+  for (const [index, token] of tokens.entries()) {
+    const lane = parseLaneToken(token);
+    if (!lane) {
+      const shown = token.length > 60 ? `${token.slice(0, 57)}…` : token;
+      return {
+        lanes: null,
+        problem: `Lane ${index + 1} of the link ("${shown}") is not a lane: a mode, a gating or both with an optional seed (react+fixed@3), or settings as JSON.`,
+      };
+    }
+    lanes.push(lane);
+  }
+  return { lanes, problem: null };
 }

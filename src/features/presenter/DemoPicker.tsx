@@ -21,13 +21,15 @@ export interface DemoPickerProps {
   readonly scenarios: readonly Scenario[];
   readonly exit: string;
   readonly storage: KeyValueStorage;
+  /** Why the link's lanes cannot be played, said above the demos. */
+  readonly problem?: string | null;
 }
 
 /**
  * The presenter's first page: the demos as big links. (Opened on compare lanes, the presenter
  * plays them at once; the Demo select offers them as "These lanes".)
  */
-export function DemoPicker({ route, scenarios, exit, storage }: DemoPickerProps) {
+export function DemoPicker({ route, scenarios, exit, storage, problem = null }: DemoPickerProps) {
   const titleOf = (id: string) => scenarios.find((scenario) => scenario.id === id)?.title ?? id;
   const cards: Card[] = DEMOS.map((demo) => ({
     id: demo.id,
@@ -57,6 +59,15 @@ export function DemoPicker({ route, scenarios, exit, storage }: DemoPickerProps)
       </header>
       <main className="mx-auto flex w-full max-w-[110rem] flex-1 flex-col gap-6 px-8 py-8">
         <div className="flex flex-col gap-2">
+          {problem && (
+            <p
+              role="alert"
+              className={`rounded-xl border-2 border-amber-500 bg-amber-50 px-5 py-3 text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-50 ${BODY}`}
+            >
+              {problem} Choose a demo instead, or open the lanes in compare and press Present these
+              lanes.
+            </p>
+          )}
           <h1 className={`${TITLE} ${STRONG}`}>Choose a demo</h1>
           <p className={`max-w-5xl ${BODY} ${MUTED}`}>
             Each one plays two runs of the same task side by side, with captions, and pauses where

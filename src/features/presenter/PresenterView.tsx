@@ -107,6 +107,7 @@ export function PresenterView(props: PresenterViewProps) {
         scenarios={props.scenarios}
         exit={exitHash(props.route)}
         storage={props.storage}
+        problem={choice.problem ?? null}
       />
     );
   }

@@ -75,6 +75,15 @@ describe('where the presenter goes', () => {
     expect(exitHash(parseViewHash('#/present'))).toBe('#/inspect');
   });
 
+  it('says why a link’s lanes cannot be played, and shows the picker', () => {
+    const odd = choiceOf('#/present?scenario=returns-laptop&lane=react&lane=warp');
+    expect(odd.source).toBeNull();
+    expect(odd.problem).toMatch(/^Lane 2 of the link \("warp"\) is not a lane/);
+    const unknown = choiceOf('#/present?scenario=nope&lane=react&lane=reflact');
+    expect(unknown.problem).toBe('The link\'s scenario "nope" is not a built-in scenario.');
+    expect(choiceOf('#/present').problem).toBeNull();
+  });
+
   it('opens a demo’s lanes in compare by their tokens', () => {
     const demo = demoById('react-vs-reflact');
     expect(compareHash(demo.scenarioId, demo.lanes)).toBe(

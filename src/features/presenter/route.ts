@@ -6,7 +6,7 @@ import { viewHash, type ViewRoute } from '../../components/view-route';
 import type { Scenario } from '../../engine';
 import type { LaneSpec } from '../../state/compare-store';
 import { DEMOS, type DemoId } from '../../state/demos';
-import { laneToken, parseLaneTokens } from '../../state/lane-tokens';
+import { laneToken, readLaneTokens } from '../../state/lane-tokens';
 import type { PresenterSource } from '../../state/presenter-store';
 
 /** A choice of the picker: a demo, or the two lanes the presenter was opened with. */
@@ -18,6 +18,8 @@ export interface PresenterChoice {
   /** Names the source: a new key is a new presentation (a fresh store). */
   readonly key: string;
   readonly selected: PresenterChoiceId | null;
+  /** Why the lanes the link names cannot be played (the picker says so), or null. */
+  readonly problem?: string | null;
   /** The two lanes the hash names on a known scenario, offered as "These lanes". */
   readonly theseLanes: {
     readonly scenarioId: string;
@@ -27,7 +29,8 @@ export interface PresenterChoice {
 
 /** Pure: what the route asks the presenter to play. */
 export function presenterChoice(route: ViewRoute, scenarios: readonly Scenario[]): PresenterChoice {
-  const parsed = parseLaneTokens(route.lanes.slice(0, 2));
+  const read = readLaneTokens(route.lanes.slice(0, 2));
+  const parsed = read.lanes;
   const known = scenarios.some((scenario) => scenario.id === route.scenario);
   const theseLanes =
     parsed && known && route.scenario
@@ -43,7 +46,12 @@ export function presenterChoice(route: ViewRoute, scenarios: readonly Scenario[]
       theseLanes,
     };
   }
-  return { source: null, key: 'picker', selected: null, theseLanes: null };
+  const problem =
+    read.problem ??
+    (parsed && !known
+      ? `The link's scenario "${route.scenario ?? ''}" is not a built-in scenario.`
+      : null);
+  return { source: null, key: 'picker', selected: null, theseLanes: null, problem };
 }
 
 /** Pure: the hash of a picker choice; the rest of the route (lanes, where Exit goes) stays. */

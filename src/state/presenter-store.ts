@@ -7,7 +7,7 @@
  * Vanilla Zustand; the timer is injected (the app passes `setTimeout`/`clearTimeout`).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { createVirtualClock, scenarioModel, type Scenario } from '../engine';
+import type { Scenario } from '../engine';
 import type { CaptionLane } from '../projections/captions';
 import { buildPresentation, type Presentation } from '../projections/presentation';
 import {
@@ -19,7 +19,7 @@ import {
   type LaneSpec,
 } from './compare-store';
 import type { Demo, DemoId } from './demos';
-import { createRunStore, type RunStatus, type RunStore, type RunStoreDeps } from './run-store';
+import { createRunStore, type RunStatus, type RunStore } from './run-store';
 
 export type PresenterSpeed = 0.5 | 1 | 2 | 4;
 
@@ -105,17 +105,6 @@ export interface PresenterStoreOptions {
   readonly source: PresenterSource;
   readonly timer: PresenterTimer;
   readonly speed?: PresenterSpeed;
-}
-
-/** The run deps of a presented lane: the scenario's own model in-process, on a virtual clock. */
-function builtinDeps(): RunStoreDeps {
-  const clock = createVirtualClock();
-  return {
-    clock,
-    model: (scenario, config, replayed = []) => ({
-      model: scenarioModel(scenario, { config, replayed, spend: (ms) => clock.advance(ms) }),
-    }),
-  };
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -256,7 +245,8 @@ export function createPresenterStore(options: PresenterStoreOptions): PresenterS
         const attached = state.lanes.map((lane) => {
           const store: RunStore = createRunStore(
             { scenarioId: state.scenarioId, overrides: lane.overrides },
-            { scenarios, deps: builtinDeps() },
+            // No deps: the scenario's own model in-process, its simulated time on a virtual clock.
+            { scenarios },
           );
           return { id: lane.id, store, detach: state.attach(lane.id, store) };
         });

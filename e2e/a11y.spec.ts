@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './support';
+import { expect, seriousViolations, test } from './support';
 
 /** Chromium logs the refused connection of the unreachable endpoint below (meant). */
 test.use({ consoleAllowed: { allow: [/net::ERR_/] } });
@@ -18,20 +17,6 @@ async function runToEnd(page: Page) {
   await expect(page.getByRole('region', { name: 'Metrics' })).toContainText(
     /Stop reason: (answer|stalled)/,
   );
-}
-
-/** The serious and critical violations, one line each (rule, impact, where). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.nodes
-          .slice(0, 5)
-          .map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`)
-          .join(' | ')}`,
-    );
 }
 
 test('the empty inspector', async ({ page }) => {

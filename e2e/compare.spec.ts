@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './support';
+import { expect, seriousViolations, test } from './support';
 
 /** The compare view: lanes of one scenario side by side on one aligned cursor. */
 
@@ -215,14 +214,7 @@ test('the compare view has no serious or critical accessibility violations', asy
   await page.getByRole('button', { name: 'Reflection off · fixed · adaptive' }).click();
   await runAll(page, ['Lane A: Reflection off', 'Lane C: Adaptive']);
   await page.getByRole('button', { name: /Go to where they part ways/ }).click();
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`,
-    );
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('two ticked eval matrix cells open as a compare of exactly those settings', async ({

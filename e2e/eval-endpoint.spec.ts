@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './support';
+import { expect, seriousViolations, test } from './support';
 
 /** Chromium logs each failed request to the fake endpoint (its 503s, 401s and aborted fetches are meant). */
 test.use({
@@ -185,14 +184,6 @@ async function pick(page: Page, scenarios: readonly string[], configs: readonly 
     await setup
       .getByRole('checkbox', { name: label, exact: true })
       .setChecked(configs.includes(label));
-}
-
-/** axe-core's serious and critical violations, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(' | ')}`);
 }
 
 const progress = (page: Page) => page.getByRole('progressbar', { name: 'Matrix progress' });

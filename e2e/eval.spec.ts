@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './support';
+import { expect, seriousViolations, test } from './support';
 
 /**
  * The eval matrix (#/eval): pick a small matrix, run it in the worker, read its cells and
@@ -36,20 +35,6 @@ async function pickConfigs(page: Page, wanted: readonly string[]) {
     const box = setup.getByRole('checkbox', { name: label, exact: true });
     await box.setChecked(wanted.includes(label));
   }
-}
-
-/** axe-core's serious and critical violations, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes
-          .slice(0, 3)
-          .map((node) => `${node.target.join(' ')} ${node.html.slice(0, 100)}`)
-          .join(' | ')}`,
-    );
 }
 
 const progress = (page: Page) => page.getByRole('progressbar', { name: 'Matrix progress' });

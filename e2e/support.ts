@@ -1,9 +1,11 @@
 /**
  * The e2e suite's `test`: every test fails on a page error or a console error, unless the spec
  * expects that console error (`test.use({ consoleAllowed: { allow: [/net::ERR_/] } })`: each
- * pattern is matched against "<message> (at <url>)").
+ * pattern is matched against "<message> (at <url>)"); and the accessibility check every spec
+ * uses.
  */
-import { expect, test as base } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type Page } from '@playwright/test';
 
 export interface ConsoleAllowed {
   readonly allow: readonly RegExp[];
@@ -29,3 +31,21 @@ export const test = base.extend<{ consoleAllowed: ConsoleAllowed; pageErrors: st
 });
 
 export { expect };
+
+/**
+ * axe-core's serious and critical violations on the page (or within `include`, a CSS selector),
+ * one line each: rule, impact, where. Expect it to equal `[]`.
+ */
+export async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const results = await (include ? builder.include(include) : builder).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.nodes
+          .slice(0, 5)
+          .map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`)
+          .join(' | ')}`,
+    );
+}

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './support';
+import { expect, seriousViolations, test } from './support';
 
 /** The timeline: stepping through a finished run by keyboard and mouse, playback, the help. */
 
@@ -165,12 +164,6 @@ test('the timeline has no serious accessibility violations, light or dark', asyn
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await runToTheEnd(page, 'rca-search-stall', 'answer');
-    const results = await new AxeBuilder({ page })
-      .include('section[aria-label="Timeline"]')
-      .analyze();
-    const serious = results.violations.filter(
-      (violation) => violation.impact === 'serious' || violation.impact === 'critical',
-    );
-    expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+    expect(await seriousViolations(page, 'section[aria-label="Timeline"]')).toEqual([]);
   }
 });

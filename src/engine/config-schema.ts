@@ -4,8 +4,7 @@
  */
 import { z } from 'zod';
 import type { ConfigOverrides } from './config';
-import { formatPath } from './scenario/errors';
-import { compareDocumentOrder, scenarioErrorMap } from './scenario/issues';
+import { firstIssue, scenarioErrorMap } from './scenario/issues';
 
 const count = z.number().int().min(0);
 
@@ -48,11 +47,6 @@ export class ConfigError extends Error {
 export function parseConfigOverrides(input: unknown): ConfigOverrides {
   const result = configOverridesSchema.safeParse(input, { error: scenarioErrorMap });
   if (result.success) return result.data as ConfigOverrides;
-  const [first] = [...result.error.issues].sort((a, b) =>
-    compareDocumentOrder(input, a.path, b.path),
-  );
-  throw new ConfigError(
-    first ? formatPath(first.path) : '$',
-    first ? first.message.replace(/\s*[\r\n]+\s*/g, ' ') : 'not a config',
-  );
+  const first = firstIssue(result.error.issues, input);
+  throw new ConfigError(first?.path ?? '$', first?.message ?? 'not a config');
 }

@@ -62,10 +62,22 @@ function oneLine(text: string): string {
   return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 
-/** Pure: the ScenarioError for the issue that comes first in the document `input`. */
-export function firstProblem(issues: readonly z.core.$ZodIssue[], input: unknown): ScenarioError {
+/**
+ * Pure: the issue that comes first in the document `input`, as its JSON path (`$.a[0].b`) and a
+ * one-line message; null when there is none. Scenarios, traces and configs report through it.
+ */
+export function firstIssue(
+  issues: readonly z.core.$ZodIssue[],
+  input: unknown,
+): { readonly path: string; readonly message: string } | null {
   const ordered = [...issues].sort((a, b) => compareDocumentOrder(input, a.path, b.path));
   const first = ordered[0];
+  return first ? { path: formatPath(first.path), message: oneLine(first.message) } : null;
+}
+
+/** Pure: the ScenarioError for the issue that comes first in the document `input`. */
+export function firstProblem(issues: readonly z.core.$ZodIssue[], input: unknown): ScenarioError {
+  const first = firstIssue(issues, input);
   if (!first) return new ScenarioError('invalid_scenario', '$', 'not a valid scenario');
-  return new ScenarioError('invalid_scenario', formatPath(first.path), oneLine(first.message));
+  return new ScenarioError('invalid_scenario', first.path, first.message);
 }

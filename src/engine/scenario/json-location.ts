@@ -134,3 +134,24 @@ function scanLocation(text: string): TextLocation | undefined {
   const offset = findJsonErrorOffset(text);
   return offset === undefined ? undefined : locationAt(text, offset);
 }
+
+/** A byte-order mark some editors write at the start of a file; JSON.parse rejects it. */
+const BYTE_ORDER_MARK = '\uFEFF';
+
+/**
+ * Pure: JSON text parsed (a leading byte-order mark ignored), or its syntax problem as one line
+ * ("invalid JSON at line 3, column 3: …") with the location when it can be found. The scenario
+ * and trace loaders wrap the problem in their own errors.
+ */
+export function readJsonText(
+  text: string,
+): { readonly value: unknown } | { readonly problem: string; readonly location?: TextLocation } {
+  const source = text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
+  try {
+    return { value: JSON.parse(source) as unknown };
+  } catch (error) {
+    const { location, reason } = describeJsonSyntaxError(source, error);
+    const where = location ? ` at line ${location.line}, column ${location.column}` : '';
+    return { problem: `invalid JSON${where}: ${reason}`, ...(location ? { location } : {}) };
+  }
+}

@@ -1,12 +1,9 @@
 /** Loading scenarios: from a parsed value or from JSON text, failing with one ScenarioError. */
 import { ScenarioError } from './errors';
 import { firstProblem, scenarioErrorMap } from './issues';
-import { describeJsonSyntaxError } from './json-location';
+import { readJsonText } from './json-location';
 import { scenarioSchema } from './schema';
 import type { Scenario } from './types';
-
-/** A byte-order mark some editors write at the start of a file; JSON.parse rejects it. */
-const BYTE_ORDER_MARK = '\uFEFF';
 
 /**
  * Pure: validates an already-parsed value as Scenario JSON v1 and returns it with defaults
@@ -26,14 +23,7 @@ export function parseScenario(input: unknown): Scenario {
  * they can be found; otherwise as {@link parseScenario}.
  */
 export function parseScenarioText(text: string): Scenario {
-  const source = text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
-  let value: unknown;
-  try {
-    value = JSON.parse(source);
-  } catch (error) {
-    const { location, reason } = describeJsonSyntaxError(source, error);
-    const where = location ? ` at line ${location.line}, column ${location.column}` : '';
-    throw new ScenarioError('invalid_json', '$', `invalid JSON${where}: ${reason}`, location);
-  }
-  return parseScenario(value);
+  const read = readJsonText(text);
+  if ('problem' in read) throw new ScenarioError('invalid_json', '$', read.problem, read.location);
+  return parseScenario(read.value);
 }

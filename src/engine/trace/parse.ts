@@ -9,10 +9,9 @@ import { resolveConfig, type ConfigOverrides } from '../config';
 import { configOverridesSchema } from '../config-schema';
 import { PHASES, type PhaseId } from '../machine';
 import { canonicalJson } from '../tools/json';
-import { describeJsonSyntaxError } from '../scenario/json-location';
-import { compareDocumentOrder } from '../scenario/issues';
-import { scenarioErrorMap } from '../scenario/issues';
-import { formatPath, type TextLocation } from '../scenario/errors';
+import { readJsonText } from '../scenario/json-location';
+import { firstIssue, scenarioErrorMap } from '../scenario/issues';
+import type { TextLocation } from '../scenario/errors';
 import type { Message } from '../types';
 import type { ContextRef, Step, Trace } from './types';
 
@@ -209,13 +208,11 @@ function step(json: StepJson, folder: ConversationFolder): Step {
 export function parseTrace(input: unknown): Trace {
   const result = traceSchema.safeParse(input, { error: scenarioErrorMap });
   if (!result.success) {
-    const [first] = [...result.error.issues].sort((a, b) =>
-      compareDocumentOrder(input, a.path, b.path),
-    );
+    const first = firstIssue(result.error.issues, input);
     throw new TraceError(
       'invalid_trace',
-      first ? formatPath(first.path) : '$',
-      first ? first.message.replace(/\s*[\r\n]+\s*/g, ' ') : 'not a Trace JSON v1',
+      first?.path ?? '$',
+      first?.message ?? 'not a Trace JSON v1',
     );
   }
   const json = result.data;
@@ -249,14 +246,7 @@ export function parseTrace(input: unknown): Trace {
 
 /** Pure: parses JSON text (a leading byte-order mark is ignored) and loads it as a trace. */
 export function parseTraceText(source: string): Trace {
-  const body = source.startsWith('\uFEFF') ? source.slice(1) : source;
-  let value: unknown;
-  try {
-    value = JSON.parse(body);
-  } catch (error) {
-    const { location, reason } = describeJsonSyntaxError(body, error);
-    const where = location ? ` at line ${location.line}, column ${location.column}` : '';
-    throw new TraceError('invalid_json', '$', `invalid JSON${where}: ${reason}`, location);
-  }
-  return parseTrace(value);
+  const read = readJsonText(source);
+  if ('problem' in read) throw new TraceError('invalid_json', '$', read.problem, read.location);
+  return parseTrace(read.value);
 }

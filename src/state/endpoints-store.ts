@@ -7,6 +7,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { testConnection, type HttpDeps } from '../engine';
+import { tryStorage } from './try-storage';
 
 export const BUILTIN_ENDPOINT = {
   id: 'builtin',
@@ -221,12 +222,9 @@ export function createEndpointsStore(deps: EndpointsStoreDeps): EndpointsStore {
   }
   for (const endpoint of loaded) {
     if (!endpoint.rememberKey) continue;
-    try {
-      const key = session.getItem(SESSION_KEY_PREFIX + endpoint.id);
-      if (key) keys.set(endpoint.id, key);
-    } catch {
-      // No sessionStorage: the key is simply not remembered.
-    }
+    // No sessionStorage: the key is simply not remembered.
+    const key = tryStorage(() => session.getItem(SESSION_KEY_PREFIX + endpoint.id));
+    if (key) keys.set(endpoint.id, key);
   }
   let counter = loaded.reduce((max, endpoint) => {
     const number = /^endpoint-(\d+)$/.exec(endpoint.id)?.[1];
@@ -247,13 +245,13 @@ export function createEndpointsStore(deps: EndpointsStoreDeps): EndpointsStore {
     };
     /** Keeps sessionStorage in step with the key map and the endpoint's rememberKey. */
     const syncSession = (endpoint: UserEndpoint | undefined, id: string) => {
-      try {
-        const key = keys.get(id);
-        if (endpoint?.rememberKey && key) session.setItem(SESSION_KEY_PREFIX + id, key);
-        else session.removeItem(SESSION_KEY_PREFIX + id);
-      } catch {
-        // No sessionStorage: the key stays in memory only.
-      }
+      // No sessionStorage: the key stays in memory only.
+      const key = keys.get(id);
+      tryStorage(() =>
+        endpoint?.rememberKey && key
+          ? session.setItem(SESSION_KEY_PREFIX + id, key)
+          : session.removeItem(SESSION_KEY_PREFIX + id),
+      );
     };
     const findUser = (id: string) =>
       get().endpoints.find((item): item is UserEndpoint => item.kind === 'user' && item.id === id);
@@ -265,7 +263,7 @@ export function createEndpointsStore(deps: EndpointsStoreDeps): EndpointsStore {
       keyed: [...keys.keys()],
       connection: {},
       storageWarning: warning,
-      speed: readStoredSpeed(attempt(() => storage.getItem(MOCK_SPEED_KEY)) ?? null),
+      speed: readStoredSpeed(tryStorage(() => storage.getItem(MOCK_SPEED_KEY)) ?? null),
       builtinTransport: 'wire',
 
       addEndpoint(input) {
@@ -368,7 +366,7 @@ export function createEndpointsStore(deps: EndpointsStoreDeps): EndpointsStore {
 
       setSpeed(speed) {
         set({ speed });
-        attempt(() => storage.setItem(MOCK_SPEED_KEY, String(speed)));
+        tryStorage(() => storage.setItem(MOCK_SPEED_KEY, String(speed)));
       },
 
       setBuiltinTransport(builtinTransport) {
@@ -381,13 +379,4 @@ export function createEndpointsStore(deps: EndpointsStoreDeps): EndpointsStore {
 /** The endpoint runs use. */
 export function selectedEndpoint(state: EndpointsState): Endpoint {
   return state.endpoints.find((item) => item.id === state.selectedId) ?? BUILTIN_ENDPOINT;
-}
-
-/** Storage may throw (quota, privacy settings): the preference then lasts for this page. */
-function attempt<T>(action: () => T): T | undefined {
-  try {
-    return action();
-  } catch {
-    return undefined;
-  }
 }

@@ -9,6 +9,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Scenario } from '../engine';
 import type { KeyValueStorage } from './endpoints-store';
+import { tryStorage } from './try-storage';
 import {
   DEFAULT_EVAL_LABELS,
   EVAL_PRESETS,
@@ -201,16 +202,16 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
 
   let worker: EvalWorkerHandle | null = null;
   let runId = 0;
-  const stored = readStoredSelection(safeRead(options.storage));
+  const stored = readStoredSelection(
+    tryStorage(() => options.storage?.getItem(EVAL_SELECTION_KEY)) ?? null,
+  );
 
   const store = createStore<EvalState>()((set, get) => {
     const select = (patch: Partial<EvalSelection>) => {
       set({ selection: { ...get().selection, ...patch } });
-      try {
-        options.storage?.setItem(EVAL_SELECTION_KEY, JSON.stringify(get().selection));
-      } catch {
-        // Storage refused (quota, privacy mode): the selection still works for this page.
-      }
+      tryStorage(() =>
+        options.storage?.setItem(EVAL_SELECTION_KEY, JSON.stringify(get().selection)),
+      );
     };
 
     const onMessage = (message: EvalWorkerResponse) => {
@@ -367,13 +368,4 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
     };
   });
   return store;
-}
-
-/** The stored selection's text, or null when there is none or storage refuses to be read. */
-function safeRead(storage: KeyValueStorage | undefined): string | null {
-  try {
-    return storage?.getItem(EVAL_SELECTION_KEY) ?? null;
-  } catch {
-    return null;
-  }
 }

@@ -7,6 +7,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { ConfigError, parseConfigOverrides, type ConfigOverrides } from '../engine';
 import type { KeyValueStorage } from './endpoints-store';
+import { tryStorage } from './try-storage';
 
 export const SAVED_CONFIGS_KEY = 'loopscope.saved-configs.v1';
 /** Where an unreadable store is moved to before anything is saved over it. */
@@ -120,7 +121,7 @@ export function nameProblem(
 /** Creates the app's saved-settings store, reading what the storage holds. */
 export function createSavedConfigsStore(deps: SavedConfigsDeps): SavedConfigsStore {
   const { storage, reserved = [] } = deps;
-  const raw = safely(() => storage.getItem(SAVED_CONFIGS_KEY)) ?? null;
+  const raw = tryStorage(() => storage.getItem(SAVED_CONFIGS_KEY)) ?? null;
   const initial = readSavedConfigs(raw);
   /** An unreadable store moves aside (once) before the first save writes over it. */
   let keepAside = initial.warning !== null ? raw : null;
@@ -128,10 +129,10 @@ export function createSavedConfigsStore(deps: SavedConfigsDeps): SavedConfigsSto
   const persist = (configs: readonly SavedConfig[]) => {
     if (keepAside !== null) {
       const aside = keepAside;
-      safely(() => storage.setItem(SAVED_CONFIGS_BACKUP_KEY, aside));
+      tryStorage(() => storage.setItem(SAVED_CONFIGS_BACKUP_KEY, aside));
       keepAside = null;
     }
-    safely(() => storage.setItem(SAVED_CONFIGS_KEY, serialiseSavedConfigs(configs)));
+    tryStorage(() => storage.setItem(SAVED_CONFIGS_KEY, serialiseSavedConfigs(configs)));
   };
 
   return createStore<SavedConfigsState>()((set, get) => ({
@@ -159,13 +160,4 @@ export function createSavedConfigsStore(deps: SavedConfigsDeps): SavedConfigsSto
       persist(configs);
     },
   }));
-}
-
-/** Storage may throw (quota, privacy settings): the list still works for this page. */
-function safely<T>(action: () => T): T | undefined {
-  try {
-    return action();
-  } catch {
-    return undefined;
-  }
 }

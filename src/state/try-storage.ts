@@ -1,0 +1,14 @@
+/** Web Storage that may refuse (quota, privacy settings): what the stores do about it. */
+
+/**
+ * Runs a storage read or write; when storage throws, the result is undefined and the caller goes
+ * on without it (a preference then lasts for this page). For failures the user must hear about,
+ * catch them where the message is made instead.
+ */
+export function tryStorage<T>(action: () => T): T | undefined {
+  try {
+    return action();
+  } catch {
+    return undefined;
+  }
+}

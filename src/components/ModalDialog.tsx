@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { FOCUS_RING } from './focus-ring';
+import { CloseIcon } from './icons';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -90,18 +91,7 @@ export function ModalDialog({
               onClick={onClose}
               className={`-mr-1.5 flex size-8 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800 ${FOCUS_RING}`}
             >
-              <svg
-                aria-hidden="true"
-                width={16}
-                height={16}
-                viewBox="0 0 16 16"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth={1.5}
-                strokeLinecap="round"
-              >
-                <path d="M4 4l8 8M12 4l-8 8" />
-              </svg>
+              <CloseIcon />
             </button>
           </div>
           <div className="min-h-0 overflow-y-auto px-5 py-4">{children}</div>

@@ -142,3 +142,10 @@ export const PresentIcon = () => (
     <path d="M6.75 4.75v3l2.5-1.5z" fill="currentColor" stroke="none" />
   </Icon>
 );
+
+/** Four corners: full screen. */
+export const FullscreenIcon = () => (
+  <Icon>
+    <path d="M2.5 6V2.5H6M10 2.5h3.5V6M13.5 10v3.5H10M6 13.5H2.5V10" />
+  </Icon>
+);

@@ -17,6 +17,7 @@ import {
   selectManageActions,
   selectStorageWarning,
 } from './selectors';
+import { SlidersIcon } from '../../components/icons';
 
 /** What the dialog shows: the list, the form for a new endpoint, or the form for one of them. */
 type View =
@@ -117,20 +118,7 @@ export function ManageEndpoints() {
         aria-label="Manage endpoints…"
         title="Manage endpoints…"
       >
-        <svg
-          aria-hidden="true"
-          width={16}
-          height={16}
-          viewBox="0 0 16 16"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={1.5}
-          strokeLinecap="round"
-        >
-          <path d="M2.5 4.5h6M11.5 4.5h2M2.5 11.5h2M7.5 11.5h6" />
-          <circle cx="10" cy="4.5" r="1.5" />
-          <circle cx="6" cy="11.5" r="1.5" />
-        </svg>
+        <SlidersIcon />
       </Button>
       <ModalDialog
         open={open}

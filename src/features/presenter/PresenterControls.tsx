@@ -1,28 +1,19 @@
 import { useId } from 'react';
 import { Button, FOCUS_RING } from '../../components';
-import { NextIcon, PauseIcon, PlayIcon, PreviousIcon, ResetIcon } from '../../components/icons';
+import {
+  FullscreenIcon,
+  NextIcon,
+  PauseIcon,
+  PlayIcon,
+  PreviousIcon,
+  ResetIcon,
+} from '../../components/icons';
 import { PRESENTER_SPEEDS, type PresenterSpeed } from '../../state/presenter-store';
 import { usePresenter, usePresenterApi } from './presenter-context';
 import { selectPauseOnMoments, selectPhase, selectSpeed } from './selectors';
 import { BODY, CONTROL, SELECT } from './styles';
 
 const speedWord = (speed: PresenterSpeed) => `${speed}×`;
-
-/** Four corners: full screen (decorative). */
-const FullscreenIcon = () => (
-  <svg
-    aria-hidden="true"
-    focusable="false"
-    viewBox="0 0 16 16"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={1.5}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-  >
-    <path d="M2.5 6V2.5H6M10 2.5h3.5V6M13.5 10v3.5H10M6 13.5H2.5V10" />
-  </svg>
-);
 
 /** A button's words: always its name, shown beside the icon where the window is wide. */
 const Words = ({ children }: { readonly children: string }) => (

@@ -193,7 +193,7 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
   /** The configs a label can name: the presets, then the saved settings. */
   const knownConfigs = () => [...EVAL_PRESETS, ...savedConfigs()];
   /** Known labels only, presets first, then saved settings in the order they were saved. */
-  const inPresetOrder = (labels: Iterable<string>) => {
+  const inConfigOrder = (labels: Iterable<string>) => {
     const wanted = new Set(labels);
     return knownConfigs()
       .filter((config) => wanted.has(config.label))
@@ -248,7 +248,7 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
     return {
       selection: {
         scenarioIds: inSuiteOrder(first.scenarioIds ?? scenarios.map((s) => s.id)),
-        configLabels: inPresetOrder(first.configLabels ?? DEFAULT_EVAL_LABELS),
+        configLabels: inConfigOrder(first.configLabels ?? DEFAULT_EVAL_LABELS),
         seeds: clampSeeds(first.seeds ?? 1),
         modelId: first.modelId ?? BUILTIN_MODELS,
         concurrency: clampConcurrency(first.concurrency ?? DEFAULT_EVAL_CONCURRENCY),
@@ -283,12 +283,12 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
       toggleConfig: (label) => {
         const labels = get().selection.configLabels;
         select({
-          configLabels: inPresetOrder(
+          configLabels: inConfigOrder(
             labels.includes(label) ? labels.filter((x) => x !== label) : [...labels, label],
           ),
         });
       },
-      setConfigs: (labels) => select({ configLabels: inPresetOrder(labels) }),
+      setConfigs: (labels) => select({ configLabels: inConfigOrder(labels) }),
       setSeeds: (seeds) => select({ seeds: clampSeeds(seeds) }),
       setModel: (modelId) => select({ modelId }),
       setConcurrency: (concurrency) => select({ concurrency: clampConcurrency(concurrency) }),

@@ -23,26 +23,24 @@ const GATING_NAMES: Readonly<Record<Gating, string>> = {
 const isMode = (part: string): part is Mode => (MODES as readonly string[]).includes(part);
 const isGating = (part: string): part is Gating => (GATINGS as readonly string[]).includes(part);
 
+/** How many settings past mode, gating and seed the overrides hold. */
+function otherSettings(overrides: ConfigOverrides): number {
+  const { mode: _mode, reflection, seed: _seed, ...rest } = overrides;
+  const { gating: _gating, ...otherReflection } = reflection ?? {};
+  return Object.keys(rest).length + Object.keys(otherReflection).length;
+}
+
 /** Pure: the short token of a lane's settings; null when they hold more than mode, gating, seed. */
 export function shortLaneToken(overrides: ConfigOverrides): string | null {
-  const { mode, reflection, seed, ...rest } = overrides;
-  const { gating, ...otherReflection } = reflection ?? {};
-  if (Object.keys(rest).length > 0 || Object.keys(otherReflection).length > 0) return null;
-  const parts = [mode, gating].filter((part) => part !== undefined);
-  if (parts.length === 0) return null;
+  const { mode, reflection, seed } = overrides;
+  const parts = [mode, reflection?.gating].filter((part) => part !== undefined);
+  if (otherSettings(overrides) > 0 || parts.length === 0) return null;
   return seed === undefined ? parts.join('+') : `${parts.join('+')}@${seed}`;
 }
 
 /** Pure: the token of a lane's settings: the short form when it can say them all, else JSON. */
 export function laneToken(overrides: ConfigOverrides): string {
   return shortLaneToken(overrides) ?? JSON.stringify(overrides);
-}
-
-/** How many settings past mode, gating and seed the overrides hold. */
-function otherSettings(overrides: ConfigOverrides): number {
-  const { mode: _mode, reflection, seed: _seed, ...rest } = overrides;
-  const { gating: _gating, ...otherReflection } = reflection ?? {};
-  return Object.keys(rest).length + Object.keys(otherReflection).length;
 }
 
 /** Pure: a lane's name for its settings ("ReAct · fixed cadence · seed 3"). */

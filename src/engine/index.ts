@@ -2,10 +2,12 @@
 export * from './config';
 export * from './types';
 export {
+  GUARDS,
   MACHINE,
   PHASES,
   TRANSITIONS,
   transition,
+  type GuardSpec,
   type PhaseId,
   type PhaseSpec,
   type TransitionSpec,

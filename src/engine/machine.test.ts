@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PHASES, TRANSITIONS } from './machine';
+import { GUARDS, PHASES, TRANSITIONS } from './machine';
 import { act, feed, reply, start, testScenario, transitions, type Driven } from './testing/drive';
 
 const hits = [{ id: 'd1', title: 'D1', text: 'the value is 42', score: 0.95 }];
@@ -106,6 +106,21 @@ describe('the machine data', () => {
     for (const phase of PHASES.filter((spec) => spec.ends === 'run')) {
       expect(TRANSITIONS.some((transition) => transition.to === phase.id)).toBe(true);
       expect(TRANSITIONS.some((transition) => transition.from === phase.id)).toBe(false);
+    }
+  });
+});
+
+describe('The machine names its guards', () => {
+  it('every guard transition names the guard that takes it, and only those do', () => {
+    for (const spec of TRANSITIONS) {
+      expect(spec.guard !== null, spec.id).toBe(spec.kind === 'guard');
+      if (spec.guard) expect(GUARDS[spec.guard].id).toBe(spec.guard);
+    }
+  });
+
+  it('every gate names the trigger that opens it', () => {
+    for (const spec of TRANSITIONS.filter((candidate) => candidate.kind === 'gate')) {
+      expect(spec.trigger, spec.id).not.toBeNull();
     }
   });
 });

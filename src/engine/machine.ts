@@ -1,8 +1,10 @@
 /**
  * The loop as data: its phases and every transition between them, each naming the guard or
  * trigger that takes it. `step()` only ever moves along these transitions (a test walks them all),
- * and the app draws the phase graph from this object.
+ * and the app draws the phase graph, the timeline's guard marks, edge reasons and captions from
+ * this object: a new guard transition shows up in all of them by itself.
  */
+import type { Guard, Trigger } from './trace/types';
 
 export type PhaseId =
   | 'gathering'
@@ -33,7 +35,28 @@ export interface TransitionSpec {
   readonly when: string;
   /** `guard` transitions are a guard deciding; they draw red in the phase graph. */
   readonly kind: 'flow' | 'gate' | 'guard' | 'fault';
+  /** The guard that takes this transition (every `guard` transition names one), else null. */
+  readonly guard: Guard | null;
+  /** The reflection (or early-answer) trigger that opens this gate, else null. */
+  readonly trigger: Trigger | null;
 }
+
+/** A guard as people read it: what it is called and what it does when it trips. */
+export interface GuardSpec {
+  readonly id: Guard;
+  /** "duplicate guard": what an audience calls it. */
+  readonly name: string;
+  /** What happens to a run when it trips, after the run's name: "stops", "rejects an answer from". */
+  readonly trips: string;
+}
+
+export const GUARDS: Readonly<Record<Guard, GuardSpec>> = {
+  duplicate_tool_call: { id: 'duplicate_tool_call', name: 'duplicate guard', trips: 'stops' },
+  fabrication: { id: 'fabrication', name: 'evidence guard', trips: 'rejects an answer from' },
+  unparseable: { id: 'unparseable', name: 'format check', trips: 'stops' },
+  max_steps: { id: 'max_steps', name: 'step budget', trips: 'runs out for' },
+  stall_exit: { id: 'stall_exit', name: 'stall guard', trips: 'stops' },
+};
 
 const phase = (
   id: PhaseId,
@@ -87,7 +110,16 @@ const t = (
   to: PhaseId,
   when: string,
   kind: TransitionSpec['kind'] = 'flow',
-): TransitionSpec => ({ id, from, to, when, kind });
+  by: { readonly guard?: Guard; readonly trigger?: Trigger } = {},
+): TransitionSpec => ({
+  id,
+  from,
+  to,
+  when,
+  kind,
+  guard: by.guard ?? null,
+  trigger: by.trigger ?? null,
+});
 
 const ATTEMPT_ENDS: readonly PhaseId[] = ['answered', 'escalated', 'stalled', 'out-of-steps'];
 const LIVE: readonly PhaseId[] = [
@@ -106,16 +138,27 @@ export const TRANSITIONS: readonly TransitionSpec[] = [
     'reflecting',
     'cadence: interval of action steps reached',
     'gate',
+    { trigger: 'cadence' },
   ),
-  t('reflect-stall', 'gathering', 'reflecting', 'stall: consecutive empty tool calls', 'gate'),
-  t('reflect-duplicate', 'gathering', 'reflecting', 'duplicate call blocked', 'gate'),
+  t('reflect-stall', 'gathering', 'reflecting', 'stall: consecutive empty tool calls', 'gate', {
+    trigger: 'stall',
+  }),
+  t('reflect-duplicate', 'gathering', 'reflecting', 'duplicate call blocked', 'gate', {
+    trigger: 'duplicate',
+  }),
   t('reflection-done', 'reflecting', 'gathering', 'reflection recorded'),
   t('choose-tool', 'gathering', 'acting', 'reply holds a tool call'),
   t('choose-answer', 'gathering', 'answering', 'reply holds an answer'),
   t('choose-escalate', 'gathering', 'escalated', 'model escalates'),
-  t('reprompt', 'gathering', 'gathering', 'unparseable reply: ask once more', 'guard'),
-  t('unparseable', 'gathering', 'escalated', 'unparseable reply', 'guard'),
-  t('budget-exhausted', 'gathering', 'out-of-steps', 'max steps reached', 'guard'),
+  t('reprompt', 'gathering', 'gathering', 'unparseable reply: ask once more', 'guard', {
+    guard: 'unparseable',
+  }),
+  t('unparseable', 'gathering', 'escalated', 'unparseable reply', 'guard', {
+    guard: 'unparseable',
+  }),
+  t('budget-exhausted', 'gathering', 'out-of-steps', 'max steps reached', 'guard', {
+    guard: 'max_steps',
+  }),
   t('observe', 'acting', 'gathering', 'observation recorded'),
   t(
     'duplicate-blocked',
@@ -123,12 +166,21 @@ export const TRANSITIONS: readonly TransitionSpec[] = [
     'gathering',
     'duplicate call answered with its earlier observation',
     'guard',
+    { guard: 'duplicate_tool_call' },
   ),
-  t('duplicate-escalate', 'acting', 'escalated', 'duplicate tool call', 'guard'),
-  t('stall-exit', 'acting', 'stalled', 'stall exit: consecutive empty tool calls', 'guard'),
-  t('high-confidence', 'acting', 'answering', 'high retrieval confidence: answer now', 'gate'),
+  t('duplicate-escalate', 'acting', 'escalated', 'duplicate tool call', 'guard', {
+    guard: 'duplicate_tool_call',
+  }),
+  t('stall-exit', 'acting', 'stalled', 'stall exit: consecutive empty tool calls', 'guard', {
+    guard: 'stall_exit',
+  }),
+  t('high-confidence', 'acting', 'answering', 'high retrieval confidence: answer now', 'gate', {
+    trigger: 'high_confidence',
+  }),
   t('answer-accepted', 'answering', 'answered', 'answer backed by evidence'),
-  t('fabrication', 'answering', 'escalated', 'fabrication: claim without evidence', 'guard'),
+  t('fabrication', 'answering', 'escalated', 'fabrication: claim without evidence', 'guard', {
+    guard: 'fabrication',
+  }),
   t('early-answer-empty', 'answering', 'gathering', 'early answer came back empty'),
   ...ATTEMPT_ENDS.map((from) =>
     t(

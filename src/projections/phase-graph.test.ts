@@ -83,6 +83,8 @@ describe('the aggregate graph is drawn from the machine', () => {
           to: 'escalated',
           when: 'the model gives up',
           kind: 'flow',
+          guard: null,
+          trigger: null,
         },
       ] as const,
     };

@@ -16,6 +16,12 @@ import type {
   Trigger,
 } from '../engine';
 
+/** A run's events as a view reads them: an array, or the run store's append-only log. */
+export interface EventList {
+  readonly length: number;
+  at(index: number): LoopEvent | undefined;
+}
+
 /** A `guard-trip` event, placed at the step it concerns. */
 export interface GuardTrip {
   readonly guard: Guard;
@@ -125,20 +131,21 @@ export const GUARD_LABEL: Readonly<Record<Guard, string>> = {
  * it reads each event once and returns the same array until a new trip arrives (a narrow selector
  * over the whole event stream).
  */
-export function createGuardTripReader(): (events: readonly LoopEvent[]) => readonly GuardTrip[] {
-  let source: readonly LoopEvent[] | null = null;
+export function createGuardTripReader(): (events: EventList) => readonly GuardTrip[] {
+  let source: EventList | null = null;
   let trips: readonly GuardTrip[] = [];
   let lastStep: number | null = null;
   return (events) => {
     if (events === source) return trips;
-    const sameRun = source !== null && events.length >= source.length && events[0] === source[0];
+    const sameRun =
+      source !== null && events.length >= source.length && events.at(0) === source.at(0);
     if (!sameRun) {
       trips = [];
       lastStep = null;
     }
     const found: GuardTrip[] = [];
     for (let i = sameRun && source ? source.length : 0; i < events.length; i++) {
-      const event = events[i] as LoopEvent;
+      const event = events.at(i) as LoopEvent;
       if (event.type === 'step-end') lastStep = event.step.index;
       if (event.type === 'guard-trip') {
         const { guard, outcome, detail } = event;
@@ -353,7 +360,7 @@ export function buildDecisionRecord(input: DecisionRecordInput): DecisionRecordV
 }
 
 /** Pure: the run's config from its trace or, while it runs, from its `run-start` event. */
-export function runConfig(events: readonly LoopEvent[]): LoopConfig | null {
-  const first = events[0];
+export function runConfig(events: EventList): LoopConfig | null {
+  const first = events.at(0);
   return first?.type === 'run-start' ? first.config : null;
 }

@@ -265,7 +265,7 @@ describe('compare store', () => {
     it('follows a lane the user moved by itself', async () => {
       const { compare, storeOf } = compareOn('rca-search-stall', 'reflection-gating');
       await compare.getState().runAll();
-      storeOf(2).getState().selectStep(2);
+      storeOf(2).getState().actions.selectStep(2);
       const row = compare.getState().row;
       expect(row).toBe(selectAlignment(compare.getState()).rowOfStep[2]?.[2]);
       expect(storeOf(1).getState().cursor).not.toBeNull();

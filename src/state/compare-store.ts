@@ -289,7 +289,7 @@ export function createCompareStore(initial: CompareStoreInitial): CompareStore {
           const runStore = stores.get(lane.id);
           if (!runStore || runStore.getState().steps.length === 0) return;
           const step = row === null ? null : (stepForRow(alignment, index, row) ?? 0);
-          runStore.getState().selectStep(step);
+          runStore.getState().actions.selectStep(step);
         });
       } finally {
         moving = false;
@@ -330,7 +330,7 @@ export function createCompareStore(initial: CompareStoreInitial): CompareStore {
         if (id === get().scenarioId || !scenarios.some((scenario) => scenario.id === id)) return;
         pending.clear();
         const lanes = get().lanes.filter((lane) => lane.fork === null);
-        for (const lane of lanes) stores.get(lane.id)?.getState().selectScenario(id);
+        for (const lane of lanes) stores.get(lane.id)?.getState().actions.selectScenario(id);
         set((state) => ({
           scenarioId: id,
           lanes,
@@ -378,7 +378,7 @@ export function createCompareStore(initial: CompareStoreInitial): CompareStore {
           ),
           preset: null,
         }));
-        stores.get(id)?.getState().updateOverrides(change);
+        stores.get(id)?.getState().actions.updateOverrides(change);
       },
 
       setBaseline(index) {
@@ -402,15 +402,15 @@ export function createCompareStore(initial: CompareStoreInitial): CompareStore {
         }
         pending.delete(id);
         const run = runStore.getState();
-        if (run.scenarioId !== get().scenarioId) run.selectScenario(get().scenarioId);
-        run.resetOverrides();
-        run.updateOverrides(lane.overrides);
+        if (run.scenarioId !== get().scenarioId) run.actions.selectScenario(get().scenarioId);
+        run.actions.resetOverrides();
+        run.actions.updateOverrides(lane.overrides);
         set((state) => ({ row: null, ranWith: { ...state.ranWith, [id]: lane.overrides } }));
         moveLanes(null);
         const { fork } = lane;
         await runStore
           .getState()
-          .run(fork ? { fork: { trace: fork.trace, atStep: fork.atStep } } : {});
+          .actions.run(fork ? { fork: { trace: fork.trace, atStep: fork.atStep } } : {});
       },
 
       async runAll() {
@@ -418,7 +418,7 @@ export function createCompareStore(initial: CompareStoreInitial): CompareStore {
       },
 
       stopAll() {
-        for (const runStore of stores.values()) runStore.getState().stop();
+        for (const runStore of stores.values()) runStore.getState().actions.stop();
       },
 
       setRow(row) {

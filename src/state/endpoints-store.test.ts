@@ -216,7 +216,7 @@ describe('endpoints store', () => {
         { scenarioId: 'rca-search-stall' },
         { scenarios: builtinScenarios(), deps: { model } },
       );
-      const trace = await runs.getState().run();
+      const trace = await runs.getState().actions.run();
       server.events.removeAllListeners();
 
       expect(trace?.stopReason).toBe('answer');

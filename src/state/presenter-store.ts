@@ -266,7 +266,7 @@ export function createPresenterStore(options: PresenterStoreOptions): PresenterS
           unsubscribe();
           stopTimer();
           for (const { store, detach } of attached) {
-            store.getState().stop();
+            store.getState().actions.stop();
             detach();
           }
         };

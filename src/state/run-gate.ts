@@ -2,7 +2,7 @@
  * Pause and Step for a live run: a gate the run's model waits at before each call. Open, calls
  * pass; paused, they wait until the run resumes, or until Step lets exactly one through.
  */
-import type { ModelAdapter, ModelRequest } from '../engine';
+import type { ModelAdapter } from '../engine';
 
 export interface RunGate {
   readonly paused: boolean;
@@ -62,20 +62,12 @@ export function createRunGate(onChange: (paused: boolean) => void = () => {}): R
   };
 }
 
-/**
- * The run's model, watched and gated: each call first waits at the gate, and the context it sends
- * is reported (the inspector's Context tab shows the exact messages of every call).
- */
-export function watchedModel(
-  model: ModelAdapter,
-  gate: RunGate,
-  onContext: (request: ModelRequest) => void,
-): ModelAdapter {
+/** The run's model behind the gate: each call first waits there (Pause, Step). */
+export function gatedModel(model: ModelAdapter, gate: RunGate): ModelAdapter {
   return {
     name: model.name,
     async *stream(request, options) {
       await gate.wait(options.signal);
-      onContext(request);
       yield* model.stream(request, options);
     },
   };

@@ -22,57 +22,57 @@ const recorded = (store: ReturnType<typeof storeFor>, count: number) =>
 describe('the inspector side of the run store', () => {
   it('follows the newest step until the user moves the cursor, and clamps it', async () => {
     const store = storeFor('rca-search-stall');
-    await store.getState().run();
+    await store.getState().actions.run();
     const { steps } = store.getState();
     expect(store.getState().cursor).toBeNull();
-    store.getState().moveCursor(-1);
+    store.getState().actions.moveCursor(-1);
     expect(store.getState().cursor).toBe(steps.length - 2);
-    store.getState().cursorTo('first');
-    store.getState().moveCursor(-5);
+    store.getState().actions.cursorTo('first');
+    store.getState().actions.moveCursor(-5);
     expect(store.getState().cursor).toBe(0);
-    store.getState().cursorTo('last');
-    store.getState().moveCursor(3);
+    store.getState().actions.cursorTo('last');
+    store.getState().actions.moveCursor(3);
     expect(store.getState().cursor).toBe(steps.length - 1);
   });
 
   it('jumps to the next and previous reflection and guard decision', async () => {
     const store = storeFor('rca-search-stall');
-    await store.getState().run();
+    await store.getState().actions.run();
     const kinds = store.getState().steps.map((step) => step.kind);
-    store.getState().cursorTo('first');
-    store.getState().jumpTo('reflection', 1);
+    store.getState().actions.cursorTo('first');
+    store.getState().actions.jumpTo('reflection', 1);
     expect(kinds[store.getState().cursor ?? -1]).toBe('reflection');
     const at = store.getState().cursor;
-    store.getState().jumpTo('reflection', 1);
+    store.getState().actions.jumpTo('reflection', 1);
     expect(store.getState().cursor).toBe(at);
     const hostile = storeFor('shopops-hostile-loop');
-    await hostile.getState().run();
-    hostile.getState().cursorTo('first');
-    hostile.getState().jumpTo('guard', 1);
+    await hostile.getState().actions.run();
+    hostile.getState().actions.cursorTo('first');
+    hostile.getState().actions.jumpTo('guard', 1);
     const step = hostile.getState().steps[hostile.getState().cursor ?? -1];
     expect(step?.decision.policy).toEqual({ outcome: 'denied', reason: 'duplicate_tool_call' });
   });
 
   it('counts a stall exit as a guard trip, though it denies nothing', async () => {
     const store = storeFor('rca-search-stall');
-    store.getState().updateOverrides({ reflection: { gating: 'off' } });
-    await store.getState().run();
+    store.getState().actions.updateOverrides({ reflection: { gating: 'off' } });
+    await store.getState().actions.run();
     const last = store.getState().steps.length - 1;
-    store.getState().cursorTo('first');
-    store.getState().jumpTo('guard', 1);
+    store.getState().actions.cursorTo('first');
+    store.getState().actions.jumpTo('guard', 1);
     expect(store.getState().cursor).toBe(last);
   });
 
   it('Step runs one model call at a time; Resume lets the run finish', async () => {
     const store = storeFor('rca-checkout-latency');
-    store.getState().step();
+    store.getState().actions.step();
     await recorded(store, 1);
     expect(store.getState()).toMatchObject({ status: 'running', paused: true });
     expect(store.getState().steps).toHaveLength(1);
-    store.getState().step();
+    store.getState().actions.step();
     await recorded(store, 2);
     expect(store.getState().steps).toHaveLength(2);
-    store.getState().resume();
+    store.getState().actions.resume();
     await new Promise<void>((resolve) =>
       store.subscribe((state) => state.status === 'done' && resolve()),
     );
@@ -81,9 +81,9 @@ describe('the inspector side of the run store', () => {
 
   it('Stop ends a paused run as cancelled with what it recorded', async () => {
     const store = storeFor('rca-checkout-latency');
-    store.getState().step();
+    store.getState().actions.step();
     await recorded(store, 1);
-    store.getState().stop();
+    store.getState().actions.stop();
     await new Promise<void>((resolve) =>
       store.subscribe((state) => state.status === 'done' && resolve()),
     );
@@ -93,11 +93,11 @@ describe('the inspector side of the run store', () => {
 
   it('keeps the exact context of every call, live and after the run', async () => {
     const store = storeFor('rca-checkout-latency');
-    store.getState().step();
+    store.getState().actions.step();
     await recorded(store, 1);
     const live = store.getState().conversations[0] ?? [];
     expect(live.map((message) => message.role)).toEqual(['system', 'user']);
-    store.getState().resume();
+    store.getState().actions.resume();
     await new Promise<void>((resolve) =>
       store.subscribe((state) => state.status === 'done' && resolve()),
     );
@@ -110,11 +110,11 @@ describe('the inspector side of the run store', () => {
 
   it("forks a recorded run: the prefix replayed, the rest live under the lane's own settings", async () => {
     const source = storeFor('rca-search-stall');
-    const trace = await source.getState().run();
+    const trace = await source.getState().actions.run();
     if (!trace) throw new Error('no trace');
     const lane = storeFor('rca-search-stall');
-    lane.getState().updateOverrides({ reflection: { gating: 'off' } });
-    const forked = await lane.getState().run({ fork: { trace, atStep: 1 } });
+    lane.getState().actions.updateOverrides({ reflection: { gating: 'off' } });
+    const forked = await lane.getState().actions.run({ fork: { trace, atStep: 1 } });
     expect(forked?.forkedFrom).toEqual({ step: 1 });
     expect(forked?.steps[0]).toEqual(trace.steps[0]);
     expect(forked?.stopReason).toBe('stalled');
@@ -123,22 +123,22 @@ describe('the inspector side of the run store', () => {
 
   it('reports a fork that cannot be made by its code', async () => {
     const source = storeFor('shopops-happy');
-    const trace = await source.getState().run();
+    const trace = await source.getState().actions.run();
     if (!trace) throw new Error('no trace');
     const lane = storeFor('shopops-happy');
-    await lane.getState().run({ fork: { trace, atStep: 42 } });
+    await lane.getState().actions.run({ fork: { trace, atStep: 42 } });
     expect(lane.getState().error?.code).toBe('fork_out_of_range');
   });
 
   it('merges settings changes field by field and resets them', () => {
     const store = storeFor('rca-search-stall');
-    store.getState().updateOverrides({ reflection: { gating: 'fixed' } });
-    store.getState().updateOverrides({ reflection: { interval: 2 }, maxSteps: 5 });
+    store.getState().actions.updateOverrides({ reflection: { gating: 'fixed' } });
+    store.getState().actions.updateOverrides({ reflection: { interval: 2 }, maxSteps: 5 });
     expect(store.getState().overrides).toEqual({
       reflection: { gating: 'fixed', interval: 2 },
       maxSteps: 5,
     });
-    store.getState().resetOverrides();
+    store.getState().actions.resetOverrides();
     expect(store.getState().overrides).toEqual({});
   });
 });

@@ -65,7 +65,7 @@ describe('run store', () => {
     it('without the app’s deps, keeps simulated time on a virtual clock, as the CLI does', async () => {
       const scenario = scenarios.find((candidate) => candidate.id === 'rca-checkout-latency')!;
       const store = createRunStore({ scenarioId: scenario.id }, { scenarios });
-      await store.getState().run();
+      await store.getState().actions.run();
       const expected = await runScenario(scenario, scenarioConfig(scenario));
       expect(store.getState().trace?.metrics.latencyMs).toBeGreaterThan(0);
       expect(store.getState().trace?.metrics).toEqual(expected.metrics);
@@ -73,7 +73,7 @@ describe('run store', () => {
 
     it('shopops-happy (scripted, in-process) ends done with three steps and stop reason answer', async () => {
       const { store } = storeFor('shopops-happy');
-      const running = store.getState().run();
+      const running = store.getState().actions.run();
       expect(store.getState().status).toBe('running');
       await running;
       const state = store.getState();
@@ -86,8 +86,8 @@ describe('run store', () => {
 
     it('keeps every event in order, from run-start to run-end', async () => {
       const { store } = storeFor('shopops-happy');
-      await store.getState().run();
-      const types = store.getState().events.map((event) => event.type);
+      await store.getState().actions.run();
+      const types = store.getState().events.toArray().map((event) => event.type);
       expect(types[0]).toBe('run-start');
       expect(types.at(-1)).toBe('run-end');
       expect(types.filter((type) => type === 'step-end')).toHaveLength(3);
@@ -95,7 +95,7 @@ describe('run store', () => {
 
     it('holds the last model call streamed text, its number and the final phase', async () => {
       const { store } = storeFor('rca-search-stall');
-      await store.getState().run();
+      await store.getState().actions.run();
       const state = store.getState();
       expect(state.streamingText).toBe(state.steps.at(-1)?.modelCall?.text);
       expect(state.liveCall?.number).toBe(state.metrics?.llmCalls);
@@ -109,11 +109,11 @@ describe('run store', () => {
         if (state.streamingText.length > previous.streamingText.length)
           growth.push(state.streamingText.length);
       });
-      await store.getState().run();
+      await store.getState().actions.run();
       const state = store.getState();
       // The text grows delta by delta (more updates than calls); deltas stay out of `events`.
       expect(growth.length).toBeGreaterThan(state.steps.length);
-      expect(state.events.some((event) => event.type === 'model-call-delta')).toBe(false);
+      expect(state.events.toArray().some((event) => event.type === 'model-call-delta')).toBe(false);
       expect(state.steps.every((step) => step.modelCall?.usageEstimated === false)).toBe(true);
     });
   });
@@ -121,8 +121,8 @@ describe('run store', () => {
   describe('reflection gating (rca-search-stall, simulated, seed 1)', () => {
     it('off: no reflection, and the run stalls', async () => {
       const { store } = storeFor('rca-search-stall');
-      store.getState().setGating('off');
-      await store.getState().run();
+      store.getState().actions.setGating('off');
+      await store.getState().actions.run();
       const state = store.getState();
       expect(state.metrics?.reflections).toBe(0);
       expect(state.trace?.stopReason).toBe('stalled');
@@ -131,8 +131,8 @@ describe('run store', () => {
 
     it('adaptive: one reflection, then an answer', async () => {
       const { store } = storeFor('rca-search-stall');
-      store.getState().setGating('adaptive');
-      await store.getState().run();
+      store.getState().actions.setGating('adaptive');
+      await store.getState().actions.run();
       const state = store.getState();
       expect(state.metrics?.reflections).toBe(1);
       expect(state.steps.filter((step) => step.kind === 'reflection')).toHaveLength(1);
@@ -141,8 +141,8 @@ describe('run store', () => {
 
     it('runs in the chosen mode', async () => {
       const { store } = storeFor('rca-search-stall');
-      store.getState().setMode('reflact');
-      await store.getState().run();
+      store.getState().actions.setMode('reflact');
+      await store.getState().actions.run();
       expect(store.getState().trace?.config.mode).toBe('reflact');
       expect(store.getState().steps[0]?.modelCall?.text).toMatch(/^REFLECTION:/);
     });
@@ -152,25 +152,25 @@ describe('run store', () => {
     it('stop() while a reply streams ends the run cancelled with the steps recorded so far', async () => {
       const { store } = storeFor('rca-search-stall');
       setMockSpeed(5);
-      const running = store.getState().run();
+      const running = store.getState().actions.run();
       await streaming(store, 3);
       expect(store.getState().status).toBe('running');
-      store.getState().stop();
+      store.getState().actions.stop();
       await running;
 
       const state = store.getState();
       expect(state.status).toBe('done');
       expect(state.trace?.stopReason).toBe('cancelled');
       expect(state.steps).toHaveLength(2);
-      expect(state.events.at(-1)?.type).toBe('run-end');
+      expect(state.events.last()?.type).toBe('run-end');
     });
 
     it('reset() while a reply streams drops the run and returns to idle', async () => {
       const { store } = storeFor('rca-search-stall');
       setMockSpeed(5);
-      const running = store.getState().run();
+      const running = store.getState().actions.run();
       await streaming(store, 2);
-      store.getState().reset();
+      store.getState().actions.reset();
       await running;
 
       const state = store.getState();
@@ -183,9 +183,9 @@ describe('run store', () => {
   describe('picking another scenario', () => {
     it('clears the last run and keeps the overrides', async () => {
       const { store } = storeFor('shopops-happy');
-      store.getState().setGating('fixed');
-      await store.getState().run();
-      store.getState().selectScenario('rca-search-stall');
+      store.getState().actions.setGating('fixed');
+      await store.getState().actions.run();
+      store.getState().actions.selectScenario('rca-search-stall');
       const state = store.getState();
       expect(state.status).toBe('idle');
       expect(state.steps).toEqual([]);
@@ -195,7 +195,7 @@ describe('run store', () => {
 
     it('reports an unknown scenario id as an error and keeps the current one', () => {
       const { store } = storeFor('shopops-happy');
-      store.getState().selectScenario('nope');
+      store.getState().actions.selectScenario('nope');
       expect(store.getState().error?.code).toBe('scenario_unknown');
       expect(store.getState().scenarioId).toBe('shopops-happy');
     });
@@ -214,7 +214,7 @@ describe('run store', () => {
       });
       if (!added.ok) throw new Error(added.message);
       endpoints.getState().selectEndpoint(added.id);
-      await store.getState().run();
+      await store.getState().actions.run();
 
       const state = store.getState();
       expect(state.status).toBe('done');
@@ -238,7 +238,7 @@ describe('run store', () => {
       });
       if (!added.ok) throw new Error(added.message);
       endpoints.getState().selectEndpoint(added.id);
-      await store.getState().run();
+      await store.getState().actions.run();
 
       const trace = store.getState().trace;
       expect(trace?.config.protocol).toBe('tools');

@@ -108,8 +108,27 @@ function sameSteps(
   return true;
 }
 
-const emitted = (effects: readonly Effect[]) =>
-  effects.flatMap((effect) => (effect.type === 'emit' ? [effect.event] : []));
+/**
+ * The events a replay plans: the decision events, and each model call of a step before `atStep`
+ * (answered from the record; the call of step `atStep` is decided again live).
+ */
+const emitted = (effects: readonly Effect[], atStep: number): LoopEvent[] =>
+  effects.flatMap((effect): LoopEvent[] => {
+    if (effect.type === 'emit') return [effect.event];
+    if (effect.type !== 'model-call' || effect.request.step >= atStep) return [];
+    const { request } = effect;
+    return [
+      {
+        type: 'model-call-start',
+        step: request.step,
+        purpose: request.purpose,
+        conversation: request.conversation,
+        contextLength: request.context.length,
+        context: request.context,
+        replayed: true,
+      },
+    ];
+  });
 
 /**
  * Pure: replays `trace` (of `scenario`) up to step `atStep` under the trace's own config, then
@@ -128,7 +147,7 @@ export function prepareFork(
     );
   }
   let [state, effects] = step(initialState(scenario, trace.config), { type: 'run-start' });
-  const events = emitted(effects);
+  const events = emitted(effects, atStep);
   const inputs = inputsOf(trace.steps);
   while (!(state.history.length === atStep && state.pending?.kind === 'model')) {
     const next = inputs.next();
@@ -139,7 +158,7 @@ export function prepareFork(
       );
     }
     [state, effects] = step(state, next.value);
-    events.push(...emitted(effects));
+    events.push(...emitted(effects, atStep));
   }
   const replayed = state.history.steps.toArray();
   const conversations = state.conversations.map((conversation) => conversation.toArray());

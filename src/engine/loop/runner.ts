@@ -99,6 +99,7 @@ export async function runLoop(options: RunOptions): Promise<Trace> {
       purpose: request.purpose,
       conversation: request.conversation,
       contextLength: request.context.length,
+      context: request.context,
     });
     let text = '';
     let reasoning: string | null = null;

@@ -5,7 +5,8 @@
  */
 import type { LoopConfig } from '../config';
 import type { PhaseId } from '../machine';
-import type { ReflectionParts, ToolCall, Usage } from '../types';
+import type { Message, ReflectionParts, ToolCall, Usage } from '../types';
+import type { AppendLog } from '../util/append-log';
 import type { Guard, Metrics, Observation, Step, StopReason, Trigger } from './types';
 
 export type CallPurpose = 'action' | 'reflection' | 'early-answer' | 'attempt-reflection';
@@ -31,6 +32,10 @@ export type LoopEvent =
       readonly purpose: CallPurpose;
       readonly conversation: number;
       readonly contextLength: number;
+      /** The exact context the call sends: a view of its conversation (O(1); `toArray()` copies). */
+      readonly context: AppendLog<Message>;
+      /** A fork's replayed prefix: the call was answered from the recording, not sent. */
+      readonly replayed?: true;
     }
   | { readonly type: 'model-call-delta'; readonly step: number; readonly text: string }
   | { readonly type: 'model-call-reasoning-delta'; readonly step: number; readonly text: string }

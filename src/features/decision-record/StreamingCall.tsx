@@ -52,7 +52,7 @@ export function StreamingCall() {
         callEnd = null;
         writeTime();
       }
-      if (callEnd === null && state.events.at(-1)?.type === 'model-call-end') {
+      if (callEnd === null && state.events.last()?.type === 'model-call-end') {
         callEnd = performance.now();
         writeTime();
       }

@@ -9,7 +9,7 @@ export const selectPhase = (state: RunState) => state.phase;
 export const selectPaused = (state: RunState) => state.paused;
 export const selectConversations = (state: RunState) => state.conversations;
 export const selectEscalation = (state: RunState) => state.trace?.escalation ?? null;
-export const selectSelectStep = (state: RunState) => state.selectStep;
+export const selectSelectStep = (state: RunState) => state.actions.selectStep;
 export const selectRunNumber = (state: RunState) => state.runNumber;
 /** The config the shown run used (from its `run-start` event while it runs). */
 export const selectRunConfig = (state: RunState) => state.trace?.config ?? runConfig(state.events);

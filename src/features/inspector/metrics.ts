@@ -1,13 +1,17 @@
 /** Pure: the run's metrics as chips, live while it runs. No React. */
 import type { LoopEvent, Metrics, Step, StopReason, Trigger } from '../../engine';
+import type { EventList } from '../../projections/decision-record';
 import type { RunState, RunStatus } from '../../state/run-store';
 import { STOP_LABEL, TRIGGER_LABEL } from './labels';
 
 /** The metrics so far: the run's final ones, else those the last `step-end` carried. */
-export function liveMetrics(events: readonly LoopEvent[], final: Metrics | null): Metrics | null {
+export function liveMetrics(
+  events: EventList | readonly LoopEvent[],
+  final: Metrics | null,
+): Metrics | null {
   if (final) return final;
   for (let index = events.length - 1; index >= 0; index -= 1) {
-    const event = events[index];
+    const event = events.at(index);
     if (event?.type === 'step-end') return event.metrics;
   }
   return null;

@@ -17,12 +17,12 @@ export const selectMode = (state: RunState) =>
 
 /** Named actions; stable functions, so select them with `useShallow`. */
 export const selectActions = (state: RunState) => ({
-  selectScenario: state.selectScenario,
-  setMode: state.setMode,
-  run: state.run,
-  step: state.step,
-  pause: state.pause,
-  resume: state.resume,
-  stop: state.stop,
-  reset: state.reset,
+  selectScenario: state.actions.selectScenario,
+  setMode: state.actions.setMode,
+  run: state.actions.run,
+  step: state.actions.step,
+  pause: state.actions.pause,
+  resume: state.actions.resume,
+  stop: state.actions.stop,
+  reset: state.actions.reset,
 });

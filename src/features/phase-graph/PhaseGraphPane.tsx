@@ -59,10 +59,10 @@ export function PhaseGraphPane({
 
   const onPick = (pick: GraphPick) => {
     const state = store.getState();
-    state.select(pick.select);
-    if (pick.step !== null) state.selectStep(pick.step);
+    state.actions.select(pick.select);
+    if (pick.step !== null) state.actions.selectStep(pick.step);
   };
-  const onClear = () => store.getState().select(null);
+  const onClear = () => store.getState().actions.select(null);
 
   return (
     <section

@@ -28,7 +28,7 @@ export interface RunStoreProviderProps {
 export function RunStoreProvider({ initial, scenarios, deps, children }: RunStoreProviderProps) {
   const [store] = useState(() => createRunStore(initial, { scenarios, ...(deps ? { deps } : {}) }));
   // The runner's lifecycle: a run must not outlive the view that shows it.
-  useEffect(() => () => store.getState().stop(), [store]);
+  useEffect(() => () => store.getState().actions.stop(), [store]);
   return <RunStoreContext value={store}>{children}</RunStoreContext>;
 }
 

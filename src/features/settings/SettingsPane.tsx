@@ -47,7 +47,7 @@ export function SettingsPane() {
   const changes = useMemo(() => describeChanges(config, defaults), [config, defaults]);
 
   const reset = () => {
-    store.getState().resetOverrides();
+    store.getState().actions.resetOverrides();
     setGeneration((count) => count + 1);
     if (changed > 0) apply({});
   };

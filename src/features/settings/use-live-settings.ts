@@ -23,13 +23,13 @@ export function useLiveSettings(): {
     if (changes === 0) return;
     const timer = setTimeout(() => {
       const state = store.getState();
-      if (state.status !== 'idle') void state.run();
+      if (state.status !== 'idle') void state.actions.run();
     }, RERUN_DELAY_MS);
     return () => clearTimeout(timer);
   }, [changes, store]);
 
   const apply = (change: ConfigOverrides) => {
-    store.getState().updateOverrides(change);
+    store.getState().actions.updateOverrides(change);
     if (live) setChanges((count) => count + 1);
   };
   return { live, apply };

@@ -7,7 +7,7 @@ import { jumpToMark, performShortcut, shownStep, togglePlayback } from './comman
 /** A finished run of a built-in scenario, in-process on a virtual clock. */
 async function finishedRun(scenarioId: string, overrides: ConfigOverrides = {}): Promise<RunStore> {
   const store = createRunStore({ scenarioId, overrides }, { scenarios: builtinScenarios() });
-  await store.getState().run();
+  await store.getState().actions.run();
   return store;
 }
 
@@ -81,7 +81,7 @@ describe('playback', () => {
 
   it('plays on from where the cursor is', async () => {
     const store = await finishedRun('rca-search-stall');
-    store.getState().selectStep(2);
+    store.getState().actions.selectStep(2);
     togglePlayback(store);
     expect(store.getState()).toMatchObject({ playing: true, cursor: 2 });
   });

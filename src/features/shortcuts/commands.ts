@@ -14,14 +14,14 @@ export function shownStep(state: Pick<RunState, 'cursor' | 'steps'>): number {
 export function togglePlayback(store: RunStore): void {
   const state = store.getState();
   if (state.playing) {
-    state.setPlaying(false);
+    state.actions.setPlaying(false);
     return;
   }
   if (state.steps.length === 0) return;
   const atEnd = shownStep(state) >= state.steps.length - 1;
-  if (atEnd && state.status !== 'running') state.selectStep(0);
-  else if (state.cursor === null) state.selectStep(shownStep(state));
-  state.setPlaying(true);
+  if (atEnd && state.status !== 'running') state.actions.selectStep(0);
+  else if (state.cursor === null) state.actions.selectStep(shownStep(state));
+  state.actions.setPlaying(true);
 }
 
 /**
@@ -29,7 +29,7 @@ export function togglePlayback(store: RunStore): void {
  * is none. Guard trips include guards that deny nothing (a stall exit, a budget stop).
  */
 export function jumpToMark(store: RunStore, mark: 'reflection' | 'guard', direction: 1 | -1): void {
-  store.getState().jumpTo(mark, direction);
+  store.getState().actions.jumpTo(mark, direction);
 }
 
 /**
@@ -40,18 +40,18 @@ export function performShortcut(store: RunStore, action: ShortcutAction): boolea
   const state = store.getState();
   switch (action) {
     case 'previous-step':
-      state.moveCursor(-1);
+      state.actions.moveCursor(-1);
       return true;
     case 'next-step':
-      state.moveCursor(1);
+      state.actions.moveCursor(1);
       return true;
     case 'first-step':
-      state.cursorTo('first');
+      state.actions.cursorTo('first');
       return true;
     case 'last-step':
       // While the run streams, End goes back to following its newest step.
-      if (state.status === 'running') state.selectStep(null);
-      else state.cursorTo('last');
+      if (state.status === 'running') state.actions.selectStep(null);
+      else state.actions.cursorTo('last');
       return true;
     case 'toggle-playback':
       togglePlayback(store);

@@ -46,7 +46,7 @@ export function Scrubber({
           step={1}
           defaultValue={0}
           disabled={count === 0}
-          onChange={(event) => store.getState().selectStep(Number(event.target.value))}
+          onChange={(event) => store.getState().actions.selectStep(Number(event.target.value))}
           className={RANGE}
         />
       </div>

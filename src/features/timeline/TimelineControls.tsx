@@ -175,7 +175,7 @@ export const TimelineControls = memo(function TimelineControls({
           layout="inline"
           value={nearestSpeed(playbackMs)}
           options={PLAYBACK_SPEEDS}
-          onChange={(value) => store.getState().setPlaybackMs(Number(value))}
+          onChange={(value) => store.getState().actions.setPlaybackMs(Number(value))}
           selectClassName="w-20"
         />
         <ShortcutsButton />

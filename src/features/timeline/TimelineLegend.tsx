@@ -41,7 +41,7 @@ export const TimelineLegend = memo(function TimelineLegend({
           <code className="font-mono">{selection.id}</code>
           <button
             type="button"
-            onClick={() => store.getState().select(null)}
+            onClick={() => store.getState().actions.select(null)}
             className="rounded px-1.5 py-0.5 font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-sky-500 dark:text-sky-300 dark:focus-visible:ring-sky-400"
           >
             Clear highlight

@@ -9,8 +9,8 @@ import { selectPlaybackMs, selectPlaying } from './selectors';
 export function advancePlayback(store: RunStore): void {
   const state = store.getState();
   const at = shownStep(state);
-  if (at < state.steps.length - 1) state.selectStep(at + 1);
-  else if (state.status !== 'running') state.setPlaying(false);
+  if (at < state.steps.length - 1) state.actions.selectStep(at + 1);
+  else if (state.status !== 'running') state.actions.setPlaying(false);
 }
 
 /** Playback speeds a user picks from; the store keeps the interval in ms. */

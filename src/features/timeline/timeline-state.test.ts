@@ -7,7 +7,7 @@ import { cursorView, NAV, selectNavigation } from './selectors';
 
 async function finishedRun(scenarioId: string, overrides: ConfigOverrides = {}): Promise<RunStore> {
   const store = createRunStore({ scenarioId, overrides }, { scenarios: builtinScenarios() });
-  await store.getState().run();
+  await store.getState().actions.run();
   return store;
 }
 
@@ -25,7 +25,7 @@ describe('the step text', () => {
   it('names the step the cursor is on', async () => {
     const store = await finishedRun('rca-search-stall');
     expect(cursorView(store.getState())).toEqual({ index: 4, text: 'Step 4 · 5 of 5 · answer' });
-    store.getState().selectStep(1);
+    store.getState().actions.selectStep(1);
     expect(cursorView(store.getState()).text).toBe('Step 1 · 2 of 5 · reflection (stall)');
   });
 
@@ -44,7 +44,7 @@ describe('the toolbar moves', () => {
     expect(has(store, NAV.forward)).toBe(false);
     expect(has(store, NAV.previousReflection)).toBe(true);
     expect(has(store, NAV.nextReflection)).toBe(false);
-    store.getState().cursorTo('first');
+    store.getState().actions.cursorTo('first');
     expect(has(store, NAV.back)).toBe(false);
     expect(has(store, NAV.forward)).toBe(true);
     expect(has(store, NAV.nextReflection)).toBe(true);
@@ -53,9 +53,9 @@ describe('the toolbar moves', () => {
 
   it('stays the same number while the cursor moves between marks (no toolbar re-render)', async () => {
     const store = await finishedRun('rca-search-stall');
-    store.getState().selectStep(2);
+    store.getState().actions.selectStep(2);
     const at2 = selectNavigation(store.getState());
-    store.getState().selectStep(3);
+    store.getState().actions.selectStep(3);
     expect(selectNavigation(store.getState())).toBe(at2);
   });
 
@@ -71,8 +71,8 @@ describe('the toolbar moves', () => {
 describe('playback', () => {
   it('advances one step a tick and stops on the last step of a finished run', async () => {
     const store = await finishedRun('rca-search-stall');
-    store.getState().selectStep(2);
-    store.getState().setPlaying(true);
+    store.getState().actions.selectStep(2);
+    store.getState().actions.setPlaying(true);
     advancePlayback(store);
     expect(store.getState()).toMatchObject({ cursor: 3, playing: true });
     advancePlayback(store);

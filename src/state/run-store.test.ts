@@ -87,7 +87,10 @@ describe('run store', () => {
     it('keeps every event in order, from run-start to run-end', async () => {
       const { store } = storeFor('shopops-happy');
       await store.getState().actions.run();
-      const types = store.getState().events.toArray().map((event) => event.type);
+      const types = store
+        .getState()
+        .events.toArray()
+        .map((event) => event.type);
       expect(types[0]).toBe('run-start');
       expect(types.at(-1)).toBe('run-end');
       expect(types.filter((type) => type === 'step-end')).toHaveLength(3);

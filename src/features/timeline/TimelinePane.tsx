@@ -71,7 +71,10 @@ function TimelineBody() {
   usePlayhead({ strip, scrubber, position }, idPrefix, timeline.cells);
   usePlayback(store);
 
-  const onPick = useCallback((index: number) => store.getState().actions.selectStep(index), [store]);
+  const onPick = useCallback(
+    (index: number) => store.getState().actions.selectStep(index),
+    [store],
+  );
 
   return (
     <>

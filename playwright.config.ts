@@ -27,6 +27,10 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   reporter: 'list',
+  // Tests wait for states, never for time: these are ceilings for a slow or busy machine (machines
+  // here differ by 4x, and CI may share its cores), not how long anything should take.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   use: {
     browserName: 'chromium',
     baseURL,

@@ -12,10 +12,12 @@ import { SavedConfigsProvider } from '../features/saved-configs';
 import { InspectorView } from '../features/inspector';
 import { PresenterView } from '../features/presenter';
 import { builtinScenarios } from '../scenarios';
+import { selectedEndpoint } from '../state';
 import { laneToken, readLaneTokens } from '../state/lane-tokens';
 import type { PresenterTimer } from '../state/presenter-store';
 import { EvalPage } from './EvalPage';
 import type { AppServices } from './services';
+import { createViewStores, type ViewStores } from './view-stores';
 
 const SCENARIOS = builtinScenarios();
 /** The first view opens on a scenario where reflection visibly changes the run. */
@@ -27,27 +29,40 @@ const BROWSER_TIMER: PresenterTimer = {
   clearTimeout: (handle) => window.clearTimeout(handle as number),
 };
 
-const known = (id: string | null) =>
-  id !== null && SCENARIOS.some((scenario) => scenario.id === id) ? id : FIRST_SCENARIO;
-
-/** The route in the URL hash, kept in step with it (the browser's hashchange, with cleanup). */
-function useViewRoute(): ViewRoute {
+/**
+ * The route in the URL hash, kept in step with it (the browser's hashchange, with cleanup); each
+ * new route is applied to the views' stores as it arrives.
+ */
+function useViewRoute(views: ViewStores): ViewRoute {
   const [route, setRoute] = useState(() => parseViewHash(window.location.hash));
   useEffect(() => {
-    const onHashChange = () => setRoute(parseViewHash(window.location.hash));
+    const onHashChange = () => {
+      const next = parseViewHash(window.location.hash);
+      views.follow(next);
+      setRoute(next);
+    };
     window.addEventListener('hashchange', onHashChange);
     return () => window.removeEventListener('hashchange', onHashChange);
-  }, []);
+  }, [views]);
   return route;
 }
 
 export function App({ services }: { readonly services: AppServices }) {
-  const route = useViewRoute();
-  const scenarioId = known(route.scenario);
+  const [views] = useState(() =>
+    createViewStores({
+      scenarios: SCENARIOS,
+      firstScenario: FIRST_SCENARIO,
+      deps: services.runDeps,
+      builtin: () => selectedEndpoint(services.endpoints.getState()).kind === 'builtin',
+    }),
+  );
+  const route = useViewRoute(views);
   // A cell of the eval matrix opened in the inspector: its scenario with the cell's settings.
-  const [opened, setOpened] = useState<{ overrides: ConfigOverrides; key: number } | null>(null);
   const openRun = (id: string, overrides: ConfigOverrides) => {
-    setOpened({ overrides, key: (opened?.key ?? 0) + 1 });
+    const inspector = views.inspector(route).getState().actions;
+    inspector.selectScenario(id);
+    inspector.reset();
+    inspector.setOverrides(overrides);
     window.location.hash = viewHash('inspect', id);
   };
   // Two matrix cells compared: their settings ride in the hash, so a reload keeps the lanes.
@@ -77,22 +92,12 @@ export function App({ services }: { readonly services: AppServices }) {
           />
         ) : route.view === 'compare' ? (
           <CompareView
-            key={route.lanes.join(' ')}
-            {...(linked?.lanes ? { lanes: linked.lanes } : {})}
+            store={views.compare(route)}
             {...(linked?.problem ? { linkProblem: linked.problem } : {})}
-            scenarios={SCENARIOS}
-            scenarioId={scenarioId}
-            deps={services.runDeps}
             storage={services.storage}
           />
         ) : (
-          <InspectorView
-            key={opened?.key ?? 0}
-            scenarios={SCENARIOS}
-            initial={{ scenarioId, ...(opened ? { overrides: opened.overrides } : {}) }}
-            deps={services.runDeps}
-            storage={services.storage}
-          />
+          <InspectorView store={views.inspector(route)} storage={services.storage} />
         )}
       </SavedConfigsProvider>
     </EndpointsStoreProvider>

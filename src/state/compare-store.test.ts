@@ -10,48 +10,24 @@ import {
   type LaneSpec,
   type PresetId,
 } from './compare-store';
-import { createRunStore, type RunStore } from './run-store';
+import type { RunStore } from './run-store';
 
 const scenarios = builtinScenarios();
 
-/** A compare store whose lanes are attached to run stores (in-process models, virtual clock). */
+/** A compare store on in-process models (virtual clock); its lanes' run stores are its own. */
 function compareOn(scenarioId: string, preset: PresetId | readonly LaneSpec[]) {
   const compare = createCompareStore(
     typeof preset === 'string'
       ? { scenarios, scenarioId, preset }
       : { scenarios, scenarioId, lanes: preset },
   );
-  const runStores = new Map<string, RunStore>();
-  const detach = new Map<string, () => void>();
-  /** Mounts the lanes' views that are not mounted, unmounts the removed ones (as React would). */
-  const mount = () => {
-    const ids = compare.getState().lanes.map((lane) => lane.id);
-    for (const [id, off] of detach) {
-      if (!ids.includes(id)) {
-        off();
-        detach.delete(id);
-        runStores.delete(id);
-      }
-    }
-    for (const lane of compare.getState().lanes) {
-      if (runStores.has(lane.id)) continue;
-      const state = compare.getState();
-      const store = createRunStore(
-        { scenarioId: state.scenarioId, overrides: lane.overrides },
-        { scenarios },
-      );
-      runStores.set(lane.id, store);
-      detach.set(lane.id, state.attach(lane.id, store));
-    }
-  };
-  mount();
   const storeOf = (index: number): RunStore => {
     const id = compare.getState().lanes[index]?.id ?? '';
-    const store = runStores.get(id);
+    const store = compare.laneStore(id);
     if (!store) throw new Error(`no lane ${index}`);
     return store;
   };
-  return { compare, mount, storeOf };
+  return { compare, storeOf };
 }
 
 const cursors = (compare: CompareStore, storeOf: (index: number) => RunStore) =>
@@ -101,14 +77,14 @@ describe('compare store', () => {
 
     it('turns both guards off in the second lane of guards on vs off', () => {
       const { compare } = compareOn('shopops-hostile-loop', 'react-vs-reflact');
-      compare.getState().applyPreset('guards');
+      compare.getState().actions.applyPreset('guards');
       expect(compare.getState().lanes.map((lane) => lane.overrides)).toEqual([
         { duplicates: 'escalate', fabricationGuard: true },
         { duplicates: 'off', fabricationGuard: false },
       ]);
     });
 
-    it('opens with the lanes it is given (two matrix cells) and runs them once they mount', async () => {
+    it('opens with the lanes it is given (two matrix cells) and runs them at once', async () => {
       const given: LaneSpec[] = [
         {
           label: 'react+fixed',
@@ -145,8 +121,7 @@ describe('compare store', () => {
         ],
         runGiven: false,
       });
-      const store = createRunStore({ scenarioId: 'rca-checkout-latency' }, { scenarios });
-      compare.getState().attach(compare.getState().lanes[0]!.id, store);
+      const store = compare.laneStore(compare.getState().lanes[0]!.id)!;
       await new Promise((resolve) => setTimeout(resolve, 20));
       expect(store.getState().status).toBe('idle');
     });
@@ -154,7 +129,7 @@ describe('compare store', () => {
     it('names its lanes for the URL once they are not a preset (a fork as its settings)', async () => {
       const { compare } = compareOn('rca-search-stall', 'react-vs-reflact');
       expect(lanesForUrl(compare.getState())).toBeNull();
-      compare.getState().updateLane(compare.getState().lanes[1]!.id, { seed: 4 });
+      compare.getState().actions.updateLane(compare.getState().lanes[1]!.id, { seed: 4 });
       expect(lanesForUrl(compare.getState())?.map((lane) => lane.overrides)).toEqual([
         { mode: 'react' },
         { mode: 'reflact', seed: 4 },
@@ -179,7 +154,7 @@ describe('compare store', () => {
   describe('running lanes', () => {
     it('runs every lane under its own settings and mirrors their results', async () => {
       const { compare, storeOf } = compareOn('rca-search-stall', 'reflection-gating');
-      await compare.getState().runAll();
+      await compare.getState().actions.runAll();
       const { lanes, runs } = compare.getState();
       expect(lanes.map((lane) => runs[lane.id]?.trace?.config.reflection.gating)).toEqual([
         'off',
@@ -196,7 +171,7 @@ describe('compare store', () => {
 
     it('marks where the runs part ways, and lines adaptive’s early reflection up with fixed’s', async () => {
       const { compare } = compareOn('rca-search-stall', 'reflection-gating');
-      await compare.getState().runAll();
+      await compare.getState().actions.runAll();
       const alignment = selectAlignment(compare.getState());
       // Off and fixed go on with two more empty calls; adaptive skips them and reflects.
       expect(alignment.firstDivergence).toBe(1);
@@ -208,12 +183,12 @@ describe('compare store', () => {
 
     it('changes one lane’s settings and re-runs it alone', async () => {
       const { compare, storeOf } = compareOn('rca-search-stall', 'reflection-gating');
-      await compare.getState().runAll();
+      await compare.getState().actions.runAll();
       const firstRun = storeOf(1).getState().runNumber;
       const id = compare.getState().lanes[0]!.id;
-      compare.getState().updateLane(id, { reflection: { gating: 'adaptive' } });
+      compare.getState().actions.updateLane(id, { reflection: { gating: 'adaptive' } });
       expect(compare.getState().preset).toBeNull();
-      await compare.getState().runLane(id);
+      await compare.getState().actions.runLane(id);
       expect(storeOf(0).getState().trace?.stopReason).toBe('answer');
       expect(storeOf(1).getState().runNumber).toBe(firstRun);
       expect(selectAlignment(compare.getState()).rows[1]?.same).toBe(false);
@@ -221,10 +196,10 @@ describe('compare store', () => {
 
     it('remembers the settings each lane last ran with', async () => {
       const { compare } = compareOn('rca-search-stall', 'react-vs-reflact');
-      await compare.getState().runAll();
+      await compare.getState().actions.runAll();
       const lane = compare.getState().lanes[0]!;
       expect(compare.getState().ranWith[lane.id]).toBe(lane.overrides);
-      compare.getState().updateLane(lane.id, { seed: 7 });
+      compare.getState().actions.updateLane(lane.id, { seed: 7 });
       expect(compare.getState().ranWith[lane.id]).not.toBe(compare.getState().lanes[0]!.overrides);
     });
   });
@@ -232,16 +207,16 @@ describe('compare store', () => {
   describe('the shared cursor', () => {
     it('moves every lane to its step at the aligned row, the nearest before a gap', async () => {
       const { compare, storeOf } = compareOn('rca-search-stall', 'reflection-gating');
-      await compare.getState().runAll();
-      compare.getState().rowTo('first');
+      await compare.getState().actions.runAll();
+      compare.getState().actions.rowTo('first');
       expect(cursors(compare, storeOf)).toEqual([0, 0, 0]);
-      compare.getState().moveRow(1);
+      compare.getState().actions.moveRow(1);
       expect(compare.getState().row).toBe(1);
       // Adaptive has a gap at row 1: it shows its step before it.
       expect(cursors(compare, storeOf)).toEqual([1, 1, 0]);
-      compare.getState().moveRow(2);
+      compare.getState().actions.moveRow(2);
       expect(cursors(compare, storeOf)).toEqual([2, 3, 1]);
-      compare.getState().rowTo('last');
+      compare.getState().actions.rowTo('last');
       const alignment = selectAlignment(compare.getState());
       const last = alignment.rows.length - 1;
       expect(compare.getState().row).toBe(last);
@@ -252,19 +227,19 @@ describe('compare store', () => {
 
     it('moves from the end when it followed the runs, and stays within the rows', async () => {
       const { compare } = compareOn('rca-search-stall', 'react-vs-reflact');
-      await compare.getState().runAll();
+      await compare.getState().actions.runAll();
       const rows = selectAlignment(compare.getState()).rows.length;
-      compare.getState().moveRow(-1);
+      compare.getState().actions.moveRow(-1);
       expect(compare.getState().row).toBe(rows - 2);
-      compare.getState().moveRow(99);
+      compare.getState().actions.moveRow(99);
       expect(compare.getState().row).toBe(rows - 1);
-      compare.getState().moveRow(-99);
+      compare.getState().actions.moveRow(-99);
       expect(compare.getState().row).toBe(0);
     });
 
     it('follows a lane the user moved by itself', async () => {
       const { compare, storeOf } = compareOn('rca-search-stall', 'reflection-gating');
-      await compare.getState().runAll();
+      await compare.getState().actions.runAll();
       storeOf(2).getState().actions.selectStep(2);
       const row = compare.getState().row;
       expect(row).toBe(selectAlignment(compare.getState()).rowOfStep[2]?.[2]);
@@ -273,9 +248,9 @@ describe('compare store', () => {
 
     it('goes back to following the runs when a lane runs again', async () => {
       const { compare } = compareOn('rca-search-stall', 'react-vs-reflact');
-      await compare.getState().runAll();
-      compare.getState().rowTo('first');
-      await compare.getState().runLane(compare.getState().lanes[1]!.id);
+      await compare.getState().actions.runAll();
+      compare.getState().actions.rowTo('first');
+      await compare.getState().actions.runLane(compare.getState().lanes[1]!.id);
       expect(compare.getState().row).toBeNull();
     });
   });
@@ -283,9 +258,9 @@ describe('compare store', () => {
   describe('lanes', () => {
     it('adds lanes up to four, with the last lane’s settings, and keeps two', () => {
       const { compare } = compareOn('rca-search-stall', 'react-vs-reflact');
-      compare.getState().addLane();
-      compare.getState().addLane();
-      compare.getState().addLane();
+      compare.getState().actions.addLane();
+      compare.getState().actions.addLane();
+      compare.getState().actions.addLane();
       const { lanes } = compare.getState();
       expect(lanes.map((lane) => lane.label)).toEqual([
         'ReAct',
@@ -294,33 +269,32 @@ describe('compare store', () => {
         'Copy of Copy of ReflAct',
       ]);
       expect(lanes[3]?.overrides).toEqual({ mode: 'reflact' });
-      for (const lane of lanes) compare.getState().removeLane(lane.id);
+      for (const lane of lanes) compare.getState().actions.removeLane(lane.id);
       expect(compare.getState().lanes).toHaveLength(2);
     });
 
     it('keeps the baseline on its lane when a lane before it goes', () => {
       const { compare } = compareOn('rca-search-stall', 'reflection-gating');
-      compare.getState().setBaseline(2);
-      compare.getState().removeLane(compare.getState().lanes[0]!.id);
+      compare.getState().actions.setBaseline(2);
+      compare.getState().actions.removeLane(compare.getState().lanes[0]!.id);
       expect(compare.getState().baseline).toBe(1);
       expect(compare.getState().lanes[1]?.label).toBe('Adaptive');
     });
 
     it('measures the deltas against the chosen baseline', async () => {
       const { compare } = compareOn('rca-search-stall', 'reflection-gating');
-      await compare.getState().runAll();
-      compare.getState().setBaseline(2);
+      await compare.getState().actions.runAll();
+      compare.getState().actions.setBaseline(2);
       const summary = selectSummary(compare.getState());
       expect(summary[2]?.deltas).toBeNull();
       expect(summary[0]?.deltas?.correct.verdict).toBe('worse');
     });
 
     it('clears the runs and drops forks on another scenario', async () => {
-      const { compare, mount, storeOf } = compareOn('rca-search-stall', 'react-vs-reflact');
-      await compare.getState().runAll();
-      compare.getState().fork(compare.getState().lanes[0]!.id, 1);
-      mount();
-      compare.getState().setScenario('shopops-happy');
+      const { compare, storeOf } = compareOn('rca-search-stall', 'react-vs-reflact');
+      await compare.getState().actions.runAll();
+      compare.getState().actions.fork(compare.getState().lanes[0]!.id, 1);
+      compare.getState().actions.setScenario('shopops-happy');
       expect(compare.getState().lanes).toHaveLength(2);
       expect(storeOf(0).getState().scenarioId).toBe('shopops-happy');
       expect(storeOf(0).getState().steps).toEqual([]);
@@ -335,16 +309,15 @@ describe('compare store', () => {
     });
 
     it('adds a lane after its source that replays the prefix, then goes on live', async () => {
-      const { compare, mount, storeOf } = compareOn('rca-search-stall', 'reflection-gating');
-      await compare.getState().runAll();
+      const { compare, storeOf } = compareOn('rca-search-stall', 'reflection-gating');
+      await compare.getState().actions.runAll();
       const source = compare.getState().lanes[2]!;
-      const id = compare.getState().fork(source.id, 1);
+      const id = compare.getState().actions.fork(source.id, 1);
       expect(id).not.toBeNull();
       const { lanes } = compare.getState();
       expect(lanes[3]?.id).toBe(id);
       expect(lanes[3]?.label).toBe('Fork of Adaptive at step 1');
       expect(lanes[3]?.overrides.reflection?.gating).toBe('off');
-      mount();
       await Promise.resolve();
       await settled(compare, storeOf);
       const forked = storeOf(3).getState().trace;
@@ -357,9 +330,78 @@ describe('compare store', () => {
 
     it('has no room for a fifth lane, nor a fork of a lane that has not run', () => {
       const { compare } = compareOn('rca-search-stall', 'reflection-gating');
-      expect(compare.getState().fork(compare.getState().lanes[0]!.id, 0)).toBeNull();
-      compare.getState().addLane();
-      expect(compare.getState().fork(compare.getState().lanes[0]!.id, 0)).toBeNull();
+      expect(compare.getState().actions.fork(compare.getState().lanes[0]!.id, 0)).toBeNull();
+      compare.getState().actions.addLane();
+      expect(compare.getState().actions.fork(compare.getState().lanes[0]!.id, 0)).toBeNull();
     });
+  });
+});
+
+describe('compare store lane lifecycle (no React)', () => {
+  it('makes a run store per lane with the lane’s settings, and owns it', () => {
+    const { compare, storeOf } = compareOn('rca-search-stall', 'reflection-gating');
+    const lanes = compare.getState().lanes;
+    expect(lanes.map((_, index) => storeOf(index).getState().overrides)).toEqual(
+      lanes.map((lane) => lane.overrides),
+    );
+    expect(new Set(lanes.map((_, index) => storeOf(index))).size).toBe(3);
+  });
+
+  it('keeps a lane’s settings in its run store: the lane mirrors them', () => {
+    const { compare, storeOf } = compareOn('rca-search-stall', 'react-vs-reflact');
+    const id = compare.getState().lanes[0]!.id;
+    compare.getState().actions.updateLane(id, { seed: 9 });
+    expect(storeOf(0).getState().overrides).toEqual({ mode: 'react', seed: 9 });
+    expect(compare.getState().lanes[0]!.overrides).toBe(storeOf(0).getState().overrides);
+  });
+
+  it('stops and lets go of a removed lane’s run store', async () => {
+    const { compare, storeOf } = compareOn('rca-search-stall', 'reflection-gating');
+    const removed = storeOf(2);
+    const id = compare.getState().lanes[2]!.id;
+    void compare.getState().actions.runLane(id);
+    expect(removed.getState().status).toBe('running');
+    compare.getState().actions.removeLane(id);
+    expect(compare.laneStore(id)).toBeUndefined();
+    expect(compare.getState().runs[id]).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(removed.getState().trace?.stopReason ?? 'cancelled').toBe('cancelled');
+    // What the removed store does next no longer reaches the compare store.
+    removed.getState().actions.reset();
+    expect(compare.getState().runs[id]).toBeUndefined();
+  });
+
+  it('makes fresh run stores for a preset, and lets go of the old ones', () => {
+    const { compare } = compareOn('rca-search-stall', 'react-vs-reflact');
+    const before = compare.getState().lanes.map((lane) => lane.id);
+    compare.getState().actions.applyPreset('guards');
+    for (const id of before) expect(compare.laneStore(id)).toBeUndefined();
+    expect(compare.getState().lanes.every((lane) => compare.laneStore(lane.id))).toBe(true);
+  });
+
+  it('opens given lanes in place of the ones it had, and runs them', async () => {
+    const { compare } = compareOn('rca-search-stall', 'react-vs-reflact');
+    compare.getState().actions.openLanes([
+      { label: 'off', overrides: { reflection: { gating: 'off' } } },
+      { label: 'adaptive', overrides: { reflection: { gating: 'adaptive' } } },
+      { label: 'fixed', overrides: { reflection: { gating: 'fixed' } } },
+    ]);
+    expect(compare.getState().preset).toBeNull();
+    expect(compare.getState().lanes.map((lane) => lane.label)).toEqual([
+      'off',
+      'adaptive',
+      'fixed',
+    ]);
+    await settledRuns(compare);
+  });
+
+  it('stops every lane on dispose', async () => {
+    const { compare, storeOf } = compareOn('rca-search-stall', 'react-vs-reflact');
+    const first = storeOf(0);
+    const running = compare.getState().actions.runAll();
+    compare.getState().actions.dispose();
+    expect(compare.getState().lanes.every((lane) => !compare.laneStore(lane.id))).toBe(true);
+    await running;
+    expect(first.getState().trace?.stopReason).toBe('cancelled');
   });
 });

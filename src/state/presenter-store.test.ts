@@ -42,7 +42,7 @@ function manualTimer() {
 async function presenter(source: PresenterSource = { demo: demoById('react-vs-reflact') }) {
   const clock = manualTimer();
   const store = createPresenterStore({ scenarios, source, timer: clock.timer });
-  const stop = store.getState().start();
+  const stop = store.getState().actions.start();
   await recorded(store);
   return { store, stop, clock };
 }
@@ -66,7 +66,7 @@ describe('presenter store', () => {
       });
       expect(store.getState().phase).toBe('preparing');
       expect(store.getState().title).toBe('ReAct vs ReflAct on a two-hop question');
-      const stop = store.getState().start();
+      const stop = store.getState().actions.start();
       await recorded(store);
       const state = store.getState();
       expect(state.phase).toBe('ready');
@@ -100,7 +100,7 @@ describe('presenter store', () => {
   describe('when it plays', () => {
     it('shows a row every dwell and pauses where ReflAct reflects and the runs part ways', async () => {
       const { store, stop, clock } = await presenter();
-      store.getState().play();
+      store.getState().actions.play();
       expect(store.getState()).toMatchObject({ phase: 'playing', row: 0 });
       expect(clock.waiting()).toEqual([BASE_DWELL_MS]);
 
@@ -112,7 +112,7 @@ describe('presenter store', () => {
       });
       expect(clock.waiting()).toEqual([]);
 
-      store.getState().toggle();
+      store.getState().actions.toggle();
       expect(store.getState()).toMatchObject({ phase: 'playing', row: 1, pausedFor: null });
       clock.fire();
       expect(store.getState()).toMatchObject({ phase: 'playing', row: 2 });
@@ -125,24 +125,23 @@ describe('presenter store', () => {
       stop();
     });
 
-    it('moves every lane’s run store with the row', async () => {
+    it('shows each lane’s step at the row, and where a lane has none', async () => {
       const { store, stop } = await presenter();
-      const { compare } = store.getState();
-      store.getState().next();
-      store.getState().next();
-      expect(compare.getState().row).toBe(1);
-      const cursors = compare
-        .getState()
-        .lanes.map((lane) => compare.getState().runs[lane.id]?.cursor);
-      // ReAct has no step at row 1: it shows its step before.
-      expect(cursors).toEqual([0, 1]);
+      store.getState().actions.next();
+      store.getState().actions.next();
+      const { row, presentation } = store.getState();
+      expect(row).toBe(1);
+      const cells = presentation?.rows[1]?.cells ?? [];
+      // ReAct has no step at row 1 (it answered); ReflAct searches again.
+      expect(cells.map((cell) => cell.step)).toEqual([null, 1]);
+      expect(cells[0]?.gap).not.toBeNull();
       stop();
     });
 
     it('plays through the moments when told not to pause on them', async () => {
       const { store, stop, clock } = await presenter({ demo: demoById('off-vs-adaptive') });
-      store.getState().setPauseOnMoments(false);
-      store.getState().play();
+      store.getState().actions.setPauseOnMoments(false);
+      store.getState().actions.play();
       const seen: (number | null)[] = [store.getState().row];
       while (store.getState().phase === 'playing') {
         clock.fire();
@@ -155,10 +154,10 @@ describe('presenter store', () => {
 
     it('pauses at the stall guard too', async () => {
       const { store, stop, clock } = await presenter({ demo: demoById('off-vs-adaptive') });
-      store.getState().play();
+      store.getState().actions.play();
       clock.fire();
       expect(store.getState().pausedFor).toBe('Adaptive reflects and the runs part ways');
-      store.getState().play();
+      store.getState().actions.play();
       clock.fire();
       expect(store.getState()).toMatchObject({
         phase: 'paused',
@@ -170,10 +169,10 @@ describe('presenter store', () => {
 
     it('dwells for the chosen speed, and a change applies at once', async () => {
       const { store, stop, clock } = await presenter();
-      store.getState().setSpeed(4);
-      store.getState().play();
+      store.getState().actions.setSpeed(4);
+      store.getState().actions.play();
       expect(clock.waiting()).toEqual([BASE_DWELL_MS / 4]);
-      store.getState().setSpeed(0.5);
+      store.getState().actions.setSpeed(0.5);
       expect(clock.waiting()).toEqual([BASE_DWELL_MS * 2]);
       stop();
       expect(clock.waiting()).toEqual([]);
@@ -183,21 +182,21 @@ describe('presenter store', () => {
   describe('when the presenter steps by hand', () => {
     it('goes forward and back a row, to the closing slide and back, and restarts', async () => {
       const { store, stop, clock } = await presenter();
-      store.getState().next();
+      store.getState().actions.next();
       expect(store.getState()).toMatchObject({ phase: 'paused', row: 0 });
-      store.getState().next();
-      store.getState().next();
+      store.getState().actions.next();
+      store.getState().actions.next();
       expect(store.getState().row).toBe(2);
-      store.getState().next();
+      store.getState().actions.next();
       expect(store.getState().phase).toBe('closing');
-      store.getState().previous();
+      store.getState().actions.previous();
       expect(store.getState()).toMatchObject({ phase: 'paused', row: 2 });
-      store.getState().previous();
-      store.getState().previous();
-      store.getState().previous();
+      store.getState().actions.previous();
+      store.getState().actions.previous();
+      store.getState().actions.previous();
       expect(store.getState()).toMatchObject({ phase: 'ready', row: null });
-      store.getState().next();
-      store.getState().restart();
+      store.getState().actions.next();
+      store.getState().actions.restart();
       expect(store.getState()).toMatchObject({ phase: 'ready', row: null });
       expect(clock.waiting()).toEqual([]);
       stop();
@@ -205,17 +204,17 @@ describe('presenter store', () => {
 
     it('does not pause on a moment it was moved to by hand', async () => {
       const { store, stop } = await presenter();
-      store.getState().next();
-      store.getState().next();
+      store.getState().actions.next();
+      store.getState().actions.next();
       expect(store.getState()).toMatchObject({ row: 1, pausedFor: null });
       stop();
     });
 
     it('plays again from the closing slide', async () => {
       const { store, stop, clock } = await presenter();
-      for (let i = 0; i < 4; i++) store.getState().next();
+      for (let i = 0; i < 4; i++) store.getState().actions.next();
       expect(store.getState().phase).toBe('closing');
-      store.getState().playAgain();
+      store.getState().actions.playAgain();
       expect(store.getState()).toMatchObject({ phase: 'playing', row: 0 });
       expect(clock.waiting()).toHaveLength(1);
       stop();
@@ -223,8 +222,8 @@ describe('presenter store', () => {
 
     it('leaves the closing slide for the last row', async () => {
       const { store, stop } = await presenter();
-      for (let i = 0; i < 4; i++) store.getState().next();
-      store.getState().leaveClosing();
+      for (let i = 0; i < 4; i++) store.getState().actions.next();
+      store.getState().actions.leaveClosing();
       expect(store.getState()).toMatchObject({ phase: 'paused', row: 2 });
       stop();
     });
@@ -236,8 +235,8 @@ describe('presenter store', () => {
         source: { demo: demoById('react-vs-reflact') },
         timer: clock.timer,
       });
-      store.getState().play();
-      store.getState().next();
+      store.getState().actions.play();
+      store.getState().actions.next();
       expect(store.getState()).toMatchObject({ phase: 'preparing', row: null });
       expect(clock.waiting()).toEqual([]);
     });
@@ -270,8 +269,8 @@ describe('presenter store', () => {
         source: { demo: demoById('adaptive-vs-fixed') },
         timer: clock.timer,
       });
-      store.getState().start()();
-      const stop = store.getState().start();
+      store.getState().actions.start()();
+      const stop = store.getState().actions.start();
       await recorded(store);
       expect(store.getState().phase).toBe('ready');
       expect(store.getState().presentation?.rows[3]?.moment).toBe(

@@ -1,156 +1,41 @@
 /**
  * The presenter store: plays two lanes of one scenario (a curated demo, or two compare lanes) to
- * an audience. It wraps a compare store of the two lanes, records both runs on the built-in model
+ * an audience. It records both runs with the engine's `runScenario` on the built-in model
  * (in-process, simulated time on a virtual clock: seeded, so a demo plays the same way every
- * time), then steps through the aligned rows on a timer: captions in words, a pause at the rows
- * that matter (a reflection, a guard trip, where the runs part ways), and a closing slide.
- * Vanilla Zustand; the timer is injected (the app passes `setTimeout`/`clearTimeout`).
+ * time), then keeps only playback state: the row on screen, stepping through the aligned rows on
+ * a timer, with captions in words, a pause at the rows that matter (a reflection, a guard trip,
+ * where the runs part ways), and a closing slide. Vanilla Zustand; the timer is injected (the app
+ * passes `setTimeout`/`clearTimeout`).
  */
-import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Scenario } from '../engine';
-import type { CaptionLane } from '../projections/captions';
-import { buildPresentation, type Presentation } from '../projections/presentation';
+import { createStore } from 'zustand/vanilla';
+import { runScenario, scenarioConfig, type Trace } from '../engine';
+import { alignAgainst } from '../projections/align';
+import { buildPresentation } from '../projections/presentation';
+import type { LaneSpec } from './compare-presets';
 import {
-  compareScenario,
-  createCompareStore,
-  selectAlignment,
-  type CompareState,
-  type CompareStore,
-  type LaneSpec,
-} from './compare-store';
-import type { Demo, DemoId } from './demos';
-import { createRunStore, type RunStatus, type RunStore } from './run-store';
+  BASE_DWELL_MS,
+  describeSource,
+  type LaneProgress,
+  type PresenterActions,
+  type PresenterState,
+  type PresenterStore,
+  type PresenterStoreOptions,
+} from './presenter-types';
 
-export type PresenterSpeed = 0.5 | 1 | 2 | 4;
+export * from './presenter-types';
 
-/** The speeds offered, slowest first. */
-export const PRESENTER_SPEEDS: readonly PresenterSpeed[] = [0.5, 1, 2, 4];
-
-/** How long a row stays on screen at 1×: time to read its caption aloud. */
-export const BASE_DWELL_MS = 2500;
-
-/**
- * - `preparing`: both lanes are recording.
- * - `ready`: recorded; the title card shows (no row yet).
- * - `playing`: a row every dwell.
- * - `paused`: by the user, or on a moment (`pausedFor` says which).
- * - `closing`: the closing slide.
- * - `failed`: a lane could not record (`error` says why).
- */
-export type PresenterPhase = 'preparing' | 'ready' | 'playing' | 'paused' | 'closing' | 'failed';
-
-/** The timer the store plays on (the browser's, or a test's). */
-export interface PresenterTimer {
-  readonly setTimeout: (callback: () => void, ms: number) => unknown;
-  readonly clearTimeout: (handle: unknown) => void;
-}
-
-/** What to present: a curated demo, or two lanes of a scenario (opened from compare). */
-export type PresenterSource =
-  | { readonly demo: Demo }
-  | { readonly scenarioId: string; readonly lanes: readonly [LaneSpec, LaneSpec] };
-
-/** One lane while it records. */
-export interface LaneProgress {
-  readonly label: string;
-  readonly status: RunStatus;
-  readonly steps: number;
-}
-
-export interface PresenterState {
-  /** The demo's title, or "ReAct vs ReflAct" for given lanes. */
-  readonly title: string;
-  /** One sentence on what to watch for. */
-  readonly watch: string;
-  readonly demoId: DemoId | null;
-  readonly scenario: Scenario;
-  /** The two lanes: the first is the baseline of the closing slide's deltas. */
-  readonly lanes: readonly [LaneSpec, LaneSpec];
-  /** The compare store of the two lanes (alignment, summary, each lane's cursor). */
-  readonly compare: CompareStore;
-  readonly phase: PresenterPhase;
-  readonly progress: readonly LaneProgress[];
-  /** Built once both lanes recorded. */
-  readonly presentation: Presentation | null;
-  /** The row on screen; null: the title card before the first row. */
-  readonly row: number | null;
-  /** Why playback paused by itself ("ReflAct reflects and the runs part ways"), else null. */
-  readonly pausedFor: string | null;
-  readonly speed: PresenterSpeed;
-  /** Pause on reflections, guard trips and where the runs part ways (default on). */
-  readonly pauseOnMoments: boolean;
-  readonly error: string | null;
-
-  /** Records both lanes (once); returns the cleanup (stops the timer and the runs). */
-  start(): () => void;
-  play(): void;
-  pause(): void;
-  toggle(): void;
-  next(): void;
-  previous(): void;
-  /** Back to the title card, not playing. */
-  restart(): void;
-  /** Back to the title card and play. */
-  playAgain(): void;
-  setSpeed(speed: PresenterSpeed): void;
-  setPauseOnMoments(on: boolean): void;
-  /** From the closing slide back to the last row. */
-  leaveClosing(): void;
-}
-
-export type PresenterStore = StoreApi<PresenterState>;
-
-export interface PresenterStoreOptions {
-  readonly scenarios: readonly Scenario[];
-  readonly source: PresenterSource;
-  readonly timer: PresenterTimer;
-  readonly speed?: PresenterSpeed;
-}
-
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-function describeSource(source: PresenterSource) {
-  if ('demo' in source) {
-    const { demo } = source;
-    return {
-      title: demo.title,
-      watch: demo.description,
-      demoId: demo.id,
-      scenarioId: demo.scenarioId,
-      lanes: demo.lanes,
-    };
-  }
-  const lanes = source.lanes.map((lane) => ({
-    ...lane,
-    label: capitalised(lane.label),
-  })) as unknown as readonly [LaneSpec, LaneSpec];
-  return {
-    title: `${lanes[0].label} vs ${lanes[1].label}`,
-    watch: 'The same task, two settings: watch where the runs part ways, then what it cost.',
-    demoId: null,
-    scenarioId: source.scenarioId,
-    lanes,
-  };
-}
-
-const failureOf = (compare: CompareState): string | null => {
-  for (const lane of compare.lanes) {
-    const error = compare.runs[lane.id]?.error;
-    if (error) return `${lane.label} could not record: ${error.message}`;
-  }
-  return null;
-};
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Creates a presenter's store; nothing runs until `start()`. */
 export function createPresenterStore(options: PresenterStoreOptions): PresenterStore {
   const { scenarios, timer } = options;
   const described = describeSource(options.source);
-  const compare = createCompareStore({
-    scenarios,
-    scenarioId: described.scenarioId,
-    lanes: described.lanes,
-  });
+  const scenario =
+    scenarios.find((candidate) => candidate.id === described.scenarioId) ?? scenarios[0];
+  if (!scenario) throw new Error('Loopscope: the presenter needs at least one scenario');
   let handle: unknown = null;
+  /** The recording in flight (aborted by a cleanup). */
+  let recording: AbortController | null = null;
 
   return createStore<PresenterState>()((set, get) => {
     const stopTimer = () => {
@@ -165,10 +50,7 @@ export function createPresenterStore(options: PresenterStoreOptions): PresenterS
         if (get().phase === 'playing') advance(true);
       }, BASE_DWELL_MS / get().speed);
     };
-    const show = (row: number | null) => {
-      set({ row });
-      compare.getState().setRow(row);
-    };
+    const show = (row: number | null) => set({ row });
     const lastRow = () => (get().presentation?.rows.length ?? 0) - 1;
     const recorded = () => get().presentation !== null && get().phase !== 'failed';
 
@@ -192,83 +74,64 @@ export function createPresenterStore(options: PresenterStoreOptions): PresenterS
       if (get().phase === 'playing') schedule();
     };
 
-    /** Follows the recording; builds the presentation once both lanes are done. */
-    const onCompare = (state: CompareState) => {
-      if (get().phase !== 'preparing') return;
-      const progress = state.lanes.map((lane) => ({
-        label: lane.label,
-        status: state.runs[lane.id]?.status ?? 'idle',
-        steps: state.runs[lane.id]?.steps.length ?? 0,
-      }));
-      const error = failureOf(state);
-      if (error) {
-        set({ progress, phase: 'failed', error });
-        return;
-      }
-      const traces = state.lanes.map((lane) => state.runs[lane.id]?.trace ?? null);
-      const done = state.lanes.every((lane) => state.runs[lane.id]?.status === 'done');
-      if (!done || traces.some((trace) => trace === null)) {
-        set({ progress });
-        return;
-      }
-      const lanes = state.lanes.map((lane, index): CaptionLane => ({
-        label: lane.label,
-        trace: traces[index]!,
-      }));
-      const presentation = buildPresentation(
-        compareScenario(state),
-        [lanes[0]!, lanes[1]!],
-        selectAlignment(state),
-      );
-      set({ progress, presentation, phase: 'ready', row: null });
+    /** One lane recorded; its progress counts the steps as they end. */
+    const record = async (lane: LaneSpec, index: number, signal: AbortSignal): Promise<Trace> => {
+      const progress = (change: Partial<LaneProgress>) =>
+        set((state) => ({
+          progress: state.progress.map((entry, at) =>
+            at === index ? { ...entry, ...change } : entry,
+          ),
+        }));
+      progress({ status: 'running', steps: 0 });
+      const trace = await runScenario(scenario, scenarioConfig(scenario, lane.overrides), {
+        signal,
+        onEvent: (event) => {
+          if (!signal.aborted && event.type === 'step-end') {
+            progress({ steps: event.step.index + 1 });
+          }
+        },
+      });
+      if (!signal.aborted) progress({ status: 'done', steps: trace.steps.length });
+      return trace;
     };
 
-    return {
-      title: described.title,
-      watch: described.watch,
-      demoId: described.demoId,
-      scenario: compareScenario(compare.getState()),
-      lanes: described.lanes,
-      compare,
-      phase: 'preparing',
-      progress: described.lanes.map((lane) => ({ label: lane.label, status: 'idle', steps: 0 })),
-      presentation: null,
-      row: null,
-      pausedFor: null,
-      speed: options.speed ?? 1,
-      pauseOnMoments: true,
-      error: null,
+    /** Records both lanes, then builds the presentation (the alignment measured on the first). */
+    const recordBoth = async (signal: AbortSignal) => {
+      const { lanes } = described;
+      try {
+        const traces = await Promise.all(lanes.map((lane, index) => record(lane, index, signal)));
+        if (signal.aborted) return;
+        const alignment = alignAgainst(
+          traces.map((trace) => trace.steps),
+          0,
+        );
+        const presentation = buildPresentation(
+          scenario,
+          [
+            { label: lanes[0].label, trace: traces[0]! },
+            { label: lanes[1].label, trace: traces[1]! },
+          ],
+          alignment,
+        );
+        set({ presentation, phase: 'ready', row: null });
+      } catch (error) {
+        if (signal.aborted) return;
+        set({ phase: 'failed', error: `A lane could not record: ${errorText(error)}` });
+      }
+    };
 
+    const actions: PresenterActions = {
       start() {
         if (get().presentation !== null) return stopTimer;
-        const state = compare.getState();
-        const attached = state.lanes.map((lane) => {
-          const store: RunStore = createRunStore(
-            { scenarioId: state.scenarioId, overrides: lane.overrides },
-            // No deps: the scenario's own model in-process, its simulated time on a virtual clock.
-            { scenarios },
-          );
-          return { id: lane.id, store, detach: state.attach(lane.id, store) };
-        });
-        const unsubscribe = compare.subscribe(onCompare);
-        let live = true;
-        // The compare store starts given lanes as they attach; a lane a cleanup stopped before
-        // it ran (a remount) starts here instead.
-        queueMicrotask(() => {
-          if (!live) return;
-          for (const { id, store } of attached) {
-            if (store.getState().runNumber === 0) void compare.getState().runLane(id);
-          }
-        });
-        onCompare(compare.getState());
+        recording?.abort();
+        const controller = new AbortController();
+        recording = controller;
+        set({ phase: 'preparing', error: null });
+        void recordBoth(controller.signal);
         return () => {
-          live = false;
-          unsubscribe();
+          controller.abort();
+          if (recording === controller) recording = null;
           stopTimer();
-          for (const { store, detach } of attached) {
-            store.getState().actions.stop();
-            detach();
-          }
         };
       },
 
@@ -276,7 +139,7 @@ export function createPresenterStore(options: PresenterStoreOptions): PresenterS
         const { phase } = get();
         if (!recorded() || phase === 'playing') return;
         if (phase === 'closing') {
-          get().playAgain();
+          actions.playAgain();
           return;
         }
         set({ phase: 'playing', pausedFor: null });
@@ -291,8 +154,8 @@ export function createPresenterStore(options: PresenterStoreOptions): PresenterS
       },
 
       toggle() {
-        if (get().phase === 'playing') get().pause();
-        else get().play();
+        if (get().phase === 'playing') actions.pause();
+        else actions.play();
       },
 
       next() {
@@ -307,7 +170,7 @@ export function createPresenterStore(options: PresenterStoreOptions): PresenterS
         const { phase, row } = get();
         if (!recorded()) return;
         if (phase === 'closing') {
-          get().leaveClosing();
+          actions.leaveClosing();
           return;
         }
         if (row === null) return;
@@ -325,8 +188,8 @@ export function createPresenterStore(options: PresenterStoreOptions): PresenterS
       },
 
       playAgain() {
-        get().restart();
-        get().play();
+        actions.restart();
+        actions.play();
       },
 
       setSpeed(speed) {
@@ -343,6 +206,24 @@ export function createPresenterStore(options: PresenterStoreOptions): PresenterS
         show(lastRow());
         set({ phase: 'paused', pausedFor: null });
       },
+    };
+
+    return {
+      title: described.title,
+      watch: described.watch,
+      demoId: described.demoId,
+      scenario,
+      lanes: described.lanes,
+      phase: 'preparing',
+      progress: described.lanes.map((lane) => ({ label: lane.label, status: 'idle', steps: 0 })),
+      presentation: null,
+      row: null,
+      pausedFor: null,
+      speed: options.speed ?? 1,
+      pauseOnMoments: true,
+      error: null,
+
+      actions,
     };
   });
 }

@@ -109,7 +109,7 @@ function CursorControls({ rows }: { readonly rows: number }) {
         size="sm"
         tone="ghost"
         className="h-7 px-2 text-xs"
-        onClick={() => store.getState().moveRow(-1)}
+        onClick={() => store.getState().actions.moveRow(-1)}
         disabled={rows === 0 || row === 0}
         title="Every lane to the previous aligned step (←)"
       >
@@ -130,7 +130,7 @@ function CursorControls({ rows }: { readonly rows: number }) {
         size="sm"
         tone="ghost"
         className="h-7 px-2 text-xs"
-        onClick={() => store.getState().moveRow(1)}
+        onClick={() => store.getState().actions.moveRow(1)}
         disabled={rows === 0 || row === null || row >= rows - 1}
         title="Every lane to the next aligned step (→)"
       >
@@ -178,7 +178,7 @@ export function AlignedStrip() {
     shown.reduce<number>((mask, at, lane) => (at === columnRow ? mask | (1 << lane) : mask), 0);
   const focusRow = row ?? columns.length - 1;
   // Stable, so a cursor move re-renders only the columns whose highlight changed.
-  const onPick = useCallback((picked: number) => store.getState().setRow(picked), [store]);
+  const onPick = useCallback((picked: number) => store.getState().actions.setRow(picked), [store]);
 
   return (
     <section

@@ -40,7 +40,7 @@ function Presets() {
               aria-pressed={pressed}
               title={candidate.description}
               disabled={running}
-              onClick={() => store.getState().applyPreset(candidate.id)}
+              onClick={() => store.getState().actions.applyPreset(candidate.id)}
               className={`rounded px-2.5 py-1 text-xs font-medium whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${FOCUS_RING} ${
                 pressed
                   ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-700 dark:text-white'
@@ -110,7 +110,7 @@ export function CompareToolbar() {
   const laneCount = useCompare(selectLaneCount);
   const current = scenarios.find((scenario) => scenario.id === scenarioId);
   // The view writes the new scenario into the URL (`CompareView`), so a reload opens it again.
-  const chooseScenario = (id: string) => store.getState().setScenario(id);
+  const chooseScenario = (id: string) => store.getState().actions.setScenario(id);
   return (
     <div className="shrink-0 border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/70">
       <div className="flex items-center gap-3 overflow-x-auto px-3 py-1.5">
@@ -129,7 +129,7 @@ export function CompareToolbar() {
           <PresentLanes />
           <Button
             size="sm"
-            onClick={() => store.getState().addLane()}
+            onClick={() => store.getState().actions.addLane()}
             disabled={laneCount >= MAX_LANES}
             title={
               laneCount >= MAX_LANES
@@ -141,7 +141,11 @@ export function CompareToolbar() {
             Add lane
           </Button>
           {running ? (
-            <Button size="sm" onClick={() => store.getState().stopAll()} title="Stop every lane">
+            <Button
+              size="sm"
+              onClick={() => store.getState().actions.stopAll()}
+              title="Stop every lane"
+            >
               <StopIcon />
               Stop all
             </Button>
@@ -149,7 +153,7 @@ export function CompareToolbar() {
             <Button
               tone="primary"
               size="sm"
-              onClick={() => void store.getState().runAll()}
+              onClick={() => void store.getState().actions.runAll()}
               title="Run every lane with its settings"
             >
               <PlayIcon />

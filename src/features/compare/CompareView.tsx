@@ -1,34 +1,34 @@
 import { useEffect, useState } from 'react';
 import { Button } from '../../components';
 import { viewHash } from '../../components/view-route';
-import type { Scenario } from '../../engine';
 import type { KeyValueStorage } from '../../state';
-import { createCompareStore, lanesForUrl, type LaneSpec } from '../../state/compare-store';
+import { lanesForUrl, type CompareState, type CompareStore } from '../../state/compare-store';
 import { laneToken } from '../../state/lane-tokens';
-import { selectSelectedKind, useEndpoints } from '../endpoints';
-import type { RunStoreDeps } from '../../state/run-store';
 import { AlignedStrip } from './AlignedStrip';
 import { CompareHeader } from './CompareHeader';
 import { CompareToolbar } from './CompareToolbar';
-import { CompareStoreContext } from './compare-context';
+import { CompareStoreProvider } from './compare-context';
 import { LaneGrid } from './LaneGrid';
 import { StepDifferences } from './StepDifferences';
 import { SummaryTable } from './SummaryTable';
 import { useCompareKeys } from './use-compare-keys';
 
 export interface CompareViewProps {
-  readonly scenarios: readonly Scenario[];
-  /** The scenario the lanes open on (read once; the first one when unknown). */
-  readonly scenarioId: string;
-  /** Lanes to open with, which run at once (two eval matrix cells); else ReAct vs ReflAct. */
-  readonly lanes?: readonly LaneSpec[];
-  /** Why the link's lanes could not be read (the view then opens on the preset and says so). */
+  /** The compare store: the app's, which lives as long as the page (and owns the lanes' runs). */
+  readonly store: CompareStore;
+  /** Why the link's lanes could not be read (the view then shows the lanes it had and says so). */
   readonly linkProblem?: string;
-  /** The runner's I/O for every lane's run store (read once per lane). */
-  readonly deps?: RunStoreDeps;
   /** Where the theme persists. */
   readonly storage: KeyValueStorage;
 }
+
+/** The compare hash of a state: its scenario, and its lanes once they are not a preset. */
+const hashOf = (state: CompareState) =>
+  viewHash(
+    'compare',
+    state.scenarioId,
+    (lanesForUrl(state) ?? []).map((lane) => laneToken(lane.overrides)),
+  );
 
 /**
  * The compare view: 2–4 lanes of one scenario, each with its own settings and run store, on one
@@ -54,42 +54,28 @@ function LinkProblem({ problem }: { readonly problem: string }) {
   );
 }
 
-export function CompareView({
-  scenarios,
-  scenarioId,
-  lanes,
-  linkProblem,
-  deps,
-  storage,
-}: CompareViewProps) {
-  // Given lanes run at once on the built-in model; on a real endpoint they wait for Run (calls cost).
-  const builtin = useEndpoints(selectSelectedKind) === 'builtin';
-  const [store] = useState(() =>
-    createCompareStore({
-      scenarios,
-      scenarioId,
-      ...(lanes ? { lanes, runGiven: builtin } : { preset: 'react-vs-reflact' }),
-    }),
-  );
+export function CompareView({ store, linkProblem, storage }: CompareViewProps) {
   // The URL (an outside system) follows the scenario and the lanes, so a reload opens them again.
-  useEffect(
-    () =>
-      store.subscribe((state, previous) => {
-        if (
-          state.lanes === previous.lanes &&
-          state.scenarioId === previous.scenarioId &&
-          state.preset === previous.preset
-        ) {
-          return;
-        }
-        const tokens = (lanesForUrl(state) ?? []).map((lane) => laneToken(lane.overrides));
-        window.history.replaceState(null, '', viewHash('compare', state.scenarioId, tokens));
-      }),
-    [store],
-  );
+  useEffect(() => {
+    const write = (state: CompareState) => {
+      if (window.location.hash !== hashOf(state)) {
+        window.history.replaceState(null, '', hashOf(state));
+      }
+    };
+    write(store.getState());
+    return store.subscribe((state, previous) => {
+      if (
+        state.lanes !== previous.lanes ||
+        state.scenarioId !== previous.scenarioId ||
+        state.preset !== previous.preset
+      ) {
+        write(state);
+      }
+    });
+  }, [store]);
   useCompareKeys(store);
   return (
-    <CompareStoreContext value={store}>
+    <CompareStoreProvider store={store}>
       <div className="flex h-screen min-h-0 flex-col overflow-hidden bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
         <CompareHeader storage={storage} />
         <CompareToolbar />
@@ -102,9 +88,9 @@ export function CompareView({
             </div>
             <SummaryTable />
           </div>
-          <LaneGrid deps={deps} />
+          <LaneGrid />
         </main>
       </div>
-    </CompareStoreContext>
+    </CompareStoreProvider>
   );
 }

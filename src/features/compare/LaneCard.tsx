@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../components';
 import { MAX_LANES, MIN_LANES, selectAlignment, type CompareLane } from '../../state/compare-store';
 import { DecisionRecordPane } from '../decision-record';
 import { PhaseGraphPane } from '../phase-graph';
-import { useRunStore, useRunStoreApi } from '../run';
+import { useRunStore } from '../run';
 import { useCompare, useCompareApi } from './compare-context';
 import { CloseIcon, ForkIcon, PlayIcon, SlidersIcon } from '../../components/icons';
 import { laneLetter } from './labels';
@@ -69,7 +69,7 @@ function RecordBar({ lane, index }: LaneCardProps) {
         disabled={!canFork}
         title={title}
         onClick={() => {
-          if (shown !== null) compare.getState().fork(lane.id, shown);
+          if (shown !== null) compare.getState().actions.fork(lane.id, shown);
         }}
       >
         <ForkIcon />
@@ -82,17 +82,14 @@ function RecordBar({ lane, index }: LaneCardProps) {
 /**
  * One lane inside its own run store's provider: its header (letter, label, status, Run lane,
  * settings, remove), its settings, a small phase graph and the decision record of the step the
- * shared cursor puts it on. It attaches its run store to the compare store while mounted.
+ * shared cursor puts it on.
  */
 export function LaneCard({ lane, index }: LaneCardProps) {
   const compare = useCompareApi();
-  const runStore = useRunStoreApi();
   const status = useRunStore(selectRunStatus);
   const laneCount = useCompare(selectLaneCount);
   const baseline = useCompare(selectBaseline);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  // The compare store reads and moves this lane's run store while the lane is mounted.
-  useEffect(() => compare.getState().attach(lane.id, runStore), [compare, lane.id, runStore]);
   const letter = laneLetter(index);
   const running = status === 'running';
   const settingsId = `lane-settings-${lane.id}`;
@@ -118,7 +115,7 @@ export function LaneCard({ lane, index }: LaneCardProps) {
           <Button
             size="sm"
             className="h-7 px-2"
-            onClick={() => void compare.getState().runLane(lane.id)}
+            onClick={() => void compare.getState().actions.runLane(lane.id)}
             disabled={running}
             aria-label="Run lane"
             title={lane.fork ? 'Replay the fork’s prefix, then run on live' : 'Run this lane alone'}
@@ -145,7 +142,7 @@ export function LaneCard({ lane, index }: LaneCardProps) {
             aria-label={`Remove lane ${letter}`}
             title={laneCount <= MIN_LANES ? `At least ${MIN_LANES} lanes` : 'Remove this lane'}
             disabled={laneCount <= MIN_LANES}
-            onClick={() => compare.getState().removeLane(lane.id)}
+            onClick={() => compare.getState().actions.removeLane(lane.id)}
           >
             <CloseIcon />
           </Button>

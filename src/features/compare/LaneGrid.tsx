@@ -1,19 +1,16 @@
-import type { RunStoreDeps } from '../../state/run-store';
 import { RunStoreProvider } from '../run';
-import { useCompare } from './compare-context';
+import { useCompare, useCompareApi } from './compare-context';
 import { LaneCard } from './LaneCard';
-import { selectLanes, selectScenarioId, selectScenarios } from './selectors';
+import { selectLanes } from './selectors';
 import { laneColumns } from './StepDifferences';
 
 /**
- * The lanes side by side, each inside its own `RunStoreProvider` (one run store per lane: "side
- * by side compare is just several providers"). Keyed by lane id, so a lane keeps its store while
- * others come and go.
+ * The lanes side by side, each inside a `RunStoreProvider` of its own run store, which the
+ * compare store made with the lane ("side by side compare is just several providers").
  */
-export function LaneGrid({ deps }: { readonly deps?: RunStoreDeps | undefined }) {
+export function LaneGrid() {
+  const compare = useCompareApi();
   const lanes = useCompare(selectLanes);
-  const scenarios = useCompare(selectScenarios);
-  const scenarioId = useCompare(selectScenarioId);
   return (
     <section
       aria-label="Lanes"
@@ -23,16 +20,14 @@ export function LaneGrid({ deps }: { readonly deps?: RunStoreDeps | undefined })
       }`}
       style={laneColumns(lanes.length)}
     >
-      {lanes.map((lane, index) => (
-        <RunStoreProvider
-          key={lane.id}
-          initial={{ scenarioId, overrides: lane.overrides }}
-          scenarios={scenarios}
-          {...(deps ? { deps } : {})}
-        >
-          <LaneCard lane={lane} index={index} />
-        </RunStoreProvider>
-      ))}
+      {lanes.map((lane, index) => {
+        const store = compare.laneStore(lane.id);
+        return store ? (
+          <RunStoreProvider key={lane.id} store={store}>
+            <LaneCard lane={lane} index={index} />
+          </RunStoreProvider>
+        ) : null;
+      })}
     </section>
   );
 }

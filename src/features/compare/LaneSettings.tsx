@@ -74,7 +74,7 @@ export function LaneSettings({ lane, index, open, disabled, status }: LaneSettin
   const baseline = useCompare(selectBaseline);
   const config = scenarioConfig(scenario, lane.overrides);
   const baseConfig = scenarioConfig(scenario, lanes[baseline]?.overrides ?? {});
-  const update = (change: ConfigOverrides) => store.getState().updateLane(lane.id, change);
+  const update = (change: ConfigOverrides) => store.getState().actions.updateLane(lane.id, change);
 
   const chips = (
     <div className="flex flex-wrap items-center gap-1 px-3 pb-2">

@@ -91,7 +91,7 @@ export function StepDifferences() {
         {divergence !== null && (
           <button
             type="button"
-            onClick={() => store.getState().setRow(divergence)}
+            onClick={() => store.getState().actions.setRow(divergence)}
             className={`ml-1 rounded px-1.5 py-0.5 font-medium text-sky-700 hover:bg-sky-50 dark:text-sky-300 dark:hover:bg-sky-950/50 ${FOCUS_RING}`}
           >
             Go to where they part ways (row {divergence + 1})

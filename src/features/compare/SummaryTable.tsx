@@ -131,7 +131,7 @@ function LaneHead({
           type="radio"
           name="compare-baseline"
           checked={baseline}
-          onChange={() => store.getState().setBaseline(index)}
+          onChange={() => store.getState().actions.setBaseline(index)}
           aria-label={`Baseline: ${name}`}
           title="Measure the other lanes against this one"
           className={`h-3.5 w-3.5 shrink-0 accent-sky-600 ${FOCUS_RING}`}

@@ -1,18 +1,13 @@
-/** The compare view's store in React: created once per view, read through narrow selectors. */
-import { createContext, useContext } from 'react';
-import { useStore } from 'zustand';
+/** The compare view's store in React: the app owns it; read through narrow selectors. */
+import { createStoreContext } from '../../components/store-context';
 import type { CompareState, CompareStore } from '../../state/compare-store';
 
-export const CompareStoreContext = createContext<CompareStore | null>(null);
+const context = createStoreContext<CompareState>('compare store');
 
-/** The store itself, for handlers. */
-export function useCompareApi(): CompareStore {
-  const store = useContext(CompareStoreContext);
-  if (!store) throw new Error('Loopscope: useCompare needs the compare view above it');
-  return store;
-}
-
+export const CompareStoreProvider = context.Provider;
+/** The store itself, for handlers and its lanes' run stores. */
+export const useCompareApi = context.useStoreApi as () => CompareStore;
 /** Subscribes to one slice of the compare store; pass a module-scope selector. */
-export function useCompare<T>(selector: (state: CompareState) => T): T {
-  return useStore(useCompareApi(), selector);
-}
+export const useCompare = context.useSelector;
+/** The compare store's actions (stable: no subscription). */
+export const useCompareActions = context.useActions;

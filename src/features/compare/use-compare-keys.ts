@@ -34,16 +34,16 @@ export function useCompareKeys(store: CompareStore): void {
       const state = store.getState();
       switch (action) {
         case 'previous-step':
-          state.moveRow(-1);
+          state.actions.moveRow(-1);
           break;
         case 'next-step':
-          state.moveRow(1);
+          state.actions.moveRow(1);
           break;
         case 'first-step':
-          state.rowTo('first');
+          state.actions.rowTo('first');
           break;
         case 'last-step':
-          state.rowTo('last');
+          state.actions.rowTo('last');
           break;
         default:
           return;

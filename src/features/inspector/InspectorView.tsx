@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { usePanelRef } from 'react-resizable-panels';
-import type { Scenario } from '../../engine';
 import type { KeyValueStorage } from '../../state';
-import type { RunStoreDeps, RunStoreInitial } from '../../state/run-store';
+import type { RunStore } from '../../state/run-store';
 import { RunStoreProvider } from '../run';
 import { ShortcutsLayer } from '../shortcuts';
 import { InspectorHeader } from './InspectorHeader';
@@ -11,19 +10,17 @@ import { RunBanner } from './RunBanner';
 import { TopBar } from './TopBar';
 
 export interface InspectorViewProps {
-  readonly scenarios: readonly Scenario[];
-  readonly initial: RunStoreInitial;
-  /** The runner's I/O: the app passes a real clock and the model chooser. */
-  readonly deps?: RunStoreDeps;
+  /** The inspector's run store: the app's, which lives as long as the page (a run goes on). */
+  readonly store: RunStore;
   /** Where the theme and the pane sizes persist (localStorage in the app). */
   readonly storage: KeyValueStorage;
 }
 
 /**
- * The inspector: one run store for the page; header, top bar, banner, then the resizable panes
+ * The inspector: the page's one inspector run store; header, top bar, banner, then the resizable panes
  * (settings, phase graph, decision record; the timeline below). It fills the window.
  */
-export function InspectorView({ scenarios, initial, deps, storage }: InspectorViewProps) {
+export function InspectorView({ store, storage }: InspectorViewProps) {
   const settingsRef = usePanelRef();
   const [settingsCollapsed, setSettingsCollapsed] = useState(false);
   const toggleSettings = () => {
@@ -33,7 +30,7 @@ export function InspectorView({ scenarios, initial, deps, storage }: InspectorVi
     else panel.collapse();
   };
   return (
-    <RunStoreProvider scenarios={scenarios} initial={initial} {...(deps ? { deps } : {})}>
+    <RunStoreProvider store={store}>
       {/* One keyboard layer for the page (the timeline's own layer then only renders). */}
       <ShortcutsLayer>
         <div className="flex h-screen min-h-0 flex-col overflow-hidden bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">

@@ -100,7 +100,11 @@ export function ClosingSlide() {
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <Button tone="primary" className={CONTROL} onClick={() => store.getState().playAgain()}>
+          <Button
+            tone="primary"
+            className={CONTROL}
+            onClick={() => store.getState().actions.playAgain()}
+          >
             <PlayIcon />
             Play again
           </Button>

@@ -47,7 +47,7 @@ export function PresenterControls({ fullscreen, onFullscreen }: PresenterControl
         <Button
           className={CONTROL}
           disabled={idle}
-          onClick={() => store.getState().restart()}
+          onClick={() => store.getState().actions.restart()}
           title="Restart (Home)"
         >
           <ResetIcon />
@@ -56,7 +56,7 @@ export function PresenterControls({ fullscreen, onFullscreen }: PresenterControl
         <Button
           className={CONTROL}
           disabled={idle}
-          onClick={() => store.getState().previous()}
+          onClick={() => store.getState().actions.previous()}
           title="Previous step (←)"
         >
           <PreviousIcon />
@@ -66,7 +66,7 @@ export function PresenterControls({ fullscreen, onFullscreen }: PresenterControl
           tone="primary"
           className={`${CONTROL} min-w-[8.5rem]`}
           disabled={idle}
-          onClick={() => store.getState().toggle()}
+          onClick={() => store.getState().actions.toggle()}
           title={playing ? 'Pause (Space)' : 'Play (Space)'}
         >
           {playing ? <PauseIcon /> : <PlayIcon />}
@@ -75,7 +75,7 @@ export function PresenterControls({ fullscreen, onFullscreen }: PresenterControl
         <Button
           className={CONTROL}
           disabled={idle || phase === 'closing'}
-          onClick={() => store.getState().next()}
+          onClick={() => store.getState().actions.next()}
           title="Next step (→)"
         >
           <Words>Next</Words>
@@ -91,7 +91,7 @@ export function PresenterControls({ fullscreen, onFullscreen }: PresenterControl
             id={speedId}
             value={String(speed)}
             onChange={(event) =>
-              store.getState().setSpeed(Number(event.target.value) as PresenterSpeed)
+              store.getState().actions.setSpeed(Number(event.target.value) as PresenterSpeed)
             }
             className={`${SELECT} ${FOCUS_RING}`}
           >
@@ -106,7 +106,7 @@ export function PresenterControls({ fullscreen, onFullscreen }: PresenterControl
           <input
             type="checkbox"
             checked={pauseOnMoments}
-            onChange={(event) => store.getState().setPauseOnMoments(event.target.checked)}
+            onChange={(event) => store.getState().actions.setPauseOnMoments(event.target.checked)}
             className={`h-6 w-6 shrink-0 accent-sky-700 dark:accent-sky-400 ${FOCUS_RING}`}
           />
           Pause on reflections and guard trips

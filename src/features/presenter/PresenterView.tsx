@@ -14,7 +14,7 @@ import { LanePanel } from './LanePanel';
 import { PresenterControls } from './PresenterControls';
 import { PresenterHeader } from './PresenterHeader';
 import { Preparing } from './Preparing';
-import { PresenterStoreContext, usePresenter } from './presenter-context';
+import { PresenterStoreProvider, usePresenter } from './presenter-context';
 import { exitHash, presenterChoice, type PresenterChoice } from './route';
 import { selectPhase } from './selectors';
 import { BODY } from './styles';
@@ -56,7 +56,7 @@ interface PresentationProps extends PresenterViewProps {
 function Presentation({ scenarios, route, timer, storage, choice, source }: PresentationProps) {
   const [store] = useState(() => createPresenterStore({ scenarios, source, timer }));
   // The runs and the playback timer: started with the view, stopped with it.
-  useEffect(() => store.getState().start(), [store]);
+  useEffect(() => store.getState().actions.start(), [store]);
   const root = useRef<HTMLDivElement>(null);
   const fullscreen = useFullscreen(root);
   const exitTo = exitHash(route);
@@ -65,7 +65,7 @@ function Presentation({ scenarios, route, timer, storage, choice, source }: Pres
   }, [exitTo]);
   usePresenterKeys(store, fullscreen.toggle, exit);
   return (
-    <PresenterStoreContext value={store}>
+    <PresenterStoreProvider store={store}>
       <div
         ref={root}
         className="flex h-screen min-h-0 flex-col overflow-hidden bg-white text-slate-950 dark:bg-slate-950 dark:text-white"
@@ -90,7 +90,7 @@ function Presentation({ scenarios, route, timer, storage, choice, source }: Pres
         ) : null}
         <PresenterControls fullscreen={fullscreen.active} onFullscreen={fullscreen.toggle} />
       </div>
-    </PresenterStoreContext>
+    </PresenterStoreProvider>
   );
 }
 

@@ -30,22 +30,22 @@ export function usePresenterKeys(
       const state = store.getState();
       switch (command) {
         case 'toggle':
-          state.toggle();
+          state.actions.toggle();
           break;
         case 'previous':
-          state.previous();
+          state.actions.previous();
           break;
         case 'next':
-          state.next();
+          state.actions.next();
           break;
         case 'restart':
-          state.restart();
+          state.actions.restart();
           break;
         case 'fullscreen':
           toggleFullscreen();
           break;
         case 'escape':
-          if (state.phase === 'closing') state.leaveClosing();
+          if (state.phase === 'closing') state.actions.leaveClosing();
           else exit();
           break;
         case null:

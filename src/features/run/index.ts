@@ -1,7 +1,2 @@
-/** The run store in React: one provider per mounted run view, narrow subscriptions. See README.md. */
-export {
-  RunStoreProvider,
-  useRunStore,
-  useRunStoreApi,
-  type RunStoreProviderProps,
-} from './run-store-context';
+/** The run store in React: a provider for a given run store, narrow subscriptions. See README.md. */
+export { RunStoreProvider, useRunActions, useRunStore, useRunStoreApi } from './run-store-context';

@@ -1,45 +1,18 @@
 /**
- * One run store per mounted run view (STYLE rule 6): the provider creates it once from its
- * props and hands it down; `useRunStore(selector)` subscribes a component to one slice.
+ * The run store in React (STYLE rule 6): whoever owns a run store (the app for the inspector,
+ * the compare store for its lanes) provides it; `useRunStore(selector)` subscribes a component
+ * to one slice and `useRunActions()` hands out the store's actions.
  */
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { useStore } from 'zustand';
-import type { Scenario } from '../../engine';
-import {
-  createRunStore,
-  type RunState,
-  type RunStore,
-  type RunStoreDeps,
-  type RunStoreInitial,
-} from '../../state/run-store';
+import { createStoreContext } from '../../components/store-context';
+import type { RunState } from '../../state/run-store';
 
-const RunStoreContext = createContext<RunStore | null>(null);
+const context = createStoreContext<RunState>('run store');
 
-export interface RunStoreProviderProps {
-  /** Read once, when the provider mounts; later changes are ignored (remount with a `key`). */
-  readonly initial: RunStoreInitial;
-  readonly scenarios: readonly Scenario[];
-  /** The runner's I/O (clock, model choice); read once, like `initial`. */
-  readonly deps?: RunStoreDeps;
-  readonly children: ReactNode;
-}
-
-/** Creates the run view's store and stops its live run when the view unmounts. */
-export function RunStoreProvider({ initial, scenarios, deps, children }: RunStoreProviderProps) {
-  const [store] = useState(() => createRunStore(initial, { scenarios, ...(deps ? { deps } : {}) }));
-  // The runner's lifecycle: a run must not outlive the view that shows it.
-  useEffect(() => () => store.getState().actions.stop(), [store]);
-  return <RunStoreContext value={store}>{children}</RunStoreContext>;
-}
-
+/** Provides a given run store (the provider never creates or stops one). */
+export const RunStoreProvider = context.Provider;
 /** The store itself, for handlers and `subscribe` (values that skip React). */
-export function useRunStoreApi(): RunStore {
-  const store = useContext(RunStoreContext);
-  if (!store) throw new Error('Loopscope: useRunStore needs a <RunStoreProvider> above it');
-  return store;
-}
-
+export const useRunStoreApi = context.useStoreApi;
 /** Subscribes to one slice of the run store; pass a module-scope selector. */
-export function useRunStore<T>(selector: (state: RunState) => T): T {
-  return useStore(useRunStoreApi(), selector);
-}
+export const useRunStore = context.useSelector;
+/** The run store's actions (stable: no subscription). */
+export const useRunActions = context.useActions;

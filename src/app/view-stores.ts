@@ -1,0 +1,83 @@
+/**
+ * The views' stores, one each for the page: made when a view first opens and kept while the page
+ * lives, so leaving a view and coming back finds it as it was (a run goes on while another view is
+ * open). A new route is applied to the stores as an action (`follow`), never by making new ones.
+ */
+import type { ViewRoute } from '../components/view-route';
+import type { Scenario } from '../engine';
+import { createCompareStore, type CompareStore } from '../state/compare-store';
+import { laneToken, readLaneTokens } from '../state/lane-tokens';
+import { createRunStore, type RunStore, type RunStoreDeps } from '../state/run-store';
+
+export interface ViewStores {
+  /** The inspector's run store (made on first use, on the route's scenario). */
+  inspector(route: ViewRoute): RunStore;
+  /** The compare store (made on first use, on the route's scenario and lanes). */
+  compare(route: ViewRoute): CompareStore;
+  /** Applies a route the user followed to the stores that exist. */
+  follow(route: ViewRoute): void;
+}
+
+export interface ViewStoresOptions {
+  readonly scenarios: readonly Scenario[];
+  /** The scenario a view opens on when the route names none it knows. */
+  readonly firstScenario: string;
+  readonly deps: RunStoreDeps;
+  /** Lanes a link names run at once only on the built-in model (on an endpoint, calls cost). */
+  readonly builtin: () => boolean;
+}
+
+/**
+ * Pure: the link's lanes are already what the compare view shows first (the presenter's pair
+ * coming back from Exit, or the view's own URL): nothing to open.
+ */
+export function shownAlready(route: ViewRoute, store: CompareStore): boolean {
+  const shown = store.getState().lanes.map((lane) => laneToken(lane.overrides));
+  return route.lanes.every((token, index) => {
+    const lane = readLaneTokens([token]).lanes?.[0];
+    return lane !== undefined && laneToken(lane.overrides) === shown[index];
+  });
+}
+
+export function createViewStores(options: ViewStoresOptions): ViewStores {
+  const { scenarios, firstScenario, deps, builtin } = options;
+  const known = (id: string | null) =>
+    id !== null && scenarios.some((scenario) => scenario.id === id) ? id : null;
+  let inspector: RunStore | null = null;
+  let compare: CompareStore | null = null;
+
+  return {
+    inspector(route) {
+      inspector ??= createRunStore(
+        { scenarioId: known(route.scenario) ?? firstScenario },
+        { scenarios, deps },
+      );
+      return inspector;
+    },
+
+    compare(route) {
+      if (compare) return compare;
+      const lanes = readLaneTokens(route.lanes).lanes;
+      compare = createCompareStore({
+        scenarios,
+        scenarioId: known(route.scenario) ?? firstScenario,
+        deps,
+        ...(lanes ? { lanes, runGiven: builtin() } : { preset: 'react-vs-reflact' }),
+      });
+      return compare;
+    },
+
+    follow(route) {
+      const scenarioId = known(route.scenario);
+      if (route.view === 'inspect' && inspector && scenarioId) {
+        inspector.getState().actions.selectScenario(scenarioId);
+      }
+      if (route.view !== 'compare' || !compare) return;
+      if (scenarioId) compare.getState().actions.setScenario(scenarioId);
+      const lanes = readLaneTokens(route.lanes).lanes;
+      if (lanes && !shownAlready(route, compare)) {
+        compare.getState().actions.openLanes(lanes, { run: builtin() });
+      }
+    },
+  };
+}

@@ -1,6 +1,5 @@
 /** Narrow selectors over the compare store and the lanes' run stores, at module scope. */
 import type { CompareState } from '../../state/compare-store';
-import type { RunState } from '../../state/run-store';
 
 export const selectScenarios = (state: CompareState) => state.scenarios;
 export const selectScenarioId = (state: CompareState) => state.scenarioId;
@@ -18,11 +17,14 @@ export const selectAnyRunning = (state: CompareState) =>
 export const selectAnySteps = (state: CompareState) =>
   state.lanes.some((lane) => (state.runs[lane.id]?.steps.length ?? 0) > 0);
 
-export const selectRunStatus = (state: RunState) => state.status;
-export const selectRunError = (state: RunState) => state.error;
-export const selectRunTrace = (state: RunState) => state.trace;
-export const selectRunCursor = (state: RunState) => state.cursor;
-export const selectRunStepCount = (state: RunState) => state.steps.length;
+/** A lane's own run store, through the run store's selectors (`state/run-selectors.ts`). */
+export {
+  selectCursor as selectRunCursor,
+  selectError as selectRunError,
+  selectStatus as selectRunStatus,
+  selectStepCount as selectRunStepCount,
+  selectTrace as selectRunTrace,
+} from '../../state/run-selectors';
 
 /** Each lane's steps, in lane order (select with `useShallow`: stable while only cursors move). */
 export const selectLaneSteps = (state: CompareState) =>

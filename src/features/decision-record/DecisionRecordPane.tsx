@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { FOCUS_RING } from '../../components';
 import { createGuardTripReader, type GuardTrip } from '../../projections/decision-record';
 import type { RunState } from '../../state/run-store';
-import { useRunStore } from '../run';
+import { useRunActions, useRunStore } from '../run';
 import { ContextPanel } from './ContextPanel';
 import { DecisionPanel } from './DecisionPanel';
 import { RecordTabs, useTabIds, type RecordTab } from './RecordTabs';
@@ -11,7 +11,6 @@ import {
   selectCursor,
   selectEscalation,
   selectRunConfig,
-  selectSelectStep,
   selectStatus,
   selectSteps,
   selectStreaming,
@@ -55,7 +54,7 @@ export function DecisionRecordPane() {
   const conversations = useRunStore(selectConversations);
   const escalation = useRunStore(selectEscalation);
   const config = useRunStore(selectRunConfig);
-  const selectStep = useRunStore(selectSelectStep);
+  const { selectStep } = useRunActions();
   const [selectTrips] = useState(guardTripSelector);
   const trips = useRunStore(selectTrips);
   const [tab, setTab] = useState<RecordTab>('decision');

@@ -1,8 +1,7 @@
-import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../components';
-import { useRunStore } from '../run';
+import { useRunActions, useRunStore } from '../run';
 import { PauseIcon, PlayIcon, ResetIcon, StepIcon, StopIcon } from '../../components/icons';
-import { selectActions, selectPaused, selectStatus } from './selectors';
+import { selectPaused, selectStatus } from './selectors';
 
 /**
  * Run, Step (one model call at a time; starts a paused run when idle), Pause / Resume, Stop and
@@ -11,7 +10,7 @@ import { selectActions, selectPaused, selectStatus } from './selectors';
 export function RunControls() {
   const status = useRunStore(selectStatus);
   const paused = useRunStore(selectPaused);
-  const actions = useRunStore(useShallow(selectActions));
+  const actions = useRunActions();
   const running = status === 'running';
   return (
     <div role="group" aria-label="Run controls" className="flex shrink-0 items-center gap-1">

@@ -1,15 +1,8 @@
-import { useShallow } from 'zustand/react/shallow';
 import { SelectField } from '../../components';
 import { ModelPicker } from '../endpoints';
-import { useRunStore } from '../run';
+import { useRunActions, useRunStore } from '../run';
 import { MODE_OPTIONS } from './labels';
-import {
-  selectActions,
-  selectMode,
-  selectScenarioId,
-  selectScenarios,
-  selectStatus,
-} from './selectors';
+import { selectMode, selectScenarioId, selectScenarios, selectStatus } from './selectors';
 
 /** What to run: the scenario, the loop's mode and the model (with "Manage endpoints…"). */
 export function RunSetup() {
@@ -17,7 +10,7 @@ export function RunSetup() {
   const scenarioId = useRunStore(selectScenarioId);
   const mode = useRunStore(selectMode);
   const running = useRunStore(selectStatus) === 'running';
-  const actions = useRunStore(useShallow(selectActions));
+  const actions = useRunActions();
   const current = scenarios.find((scenario) => scenario.id === scenarioId);
   return (
     <div className="flex min-w-0 items-center gap-3">

@@ -1,15 +1,17 @@
-/** Narrow selectors over the run store, defined once at module scope (STYLE rule 7). */
+/** The timeline's selectors: the run store's own (`state/run-selectors.ts`) and its derived ones. */
 import { nextMark, stepPosition, timelineMarks } from '../../projections/timeline';
 import type { RunState } from '../../state/run-store';
 import { shownStep } from '../shortcuts';
 
-export const selectSteps = (state: RunState) => state.steps;
-export const selectPath = (state: RunState) => state.path;
-export const selectSelection = (state: RunState) => state.selection;
-export const selectStatus = (state: RunState) => state.status;
-export const selectPlaying = (state: RunState) => state.playing;
-export const selectPlaybackMs = (state: RunState) => state.playbackMs;
-export const selectStepCount = (state: RunState) => state.steps.length;
+export {
+  selectPath,
+  selectPlaybackMs,
+  selectPlaying,
+  selectSelection,
+  selectStatus,
+  selectStepCount,
+  selectSteps,
+} from '../../state/run-selectors';
 
 /** Which moves the toolbar offers, as bits: a number, so the toolbar re-renders only on a flip. */
 export const NAV = {

@@ -1,5 +1,5 @@
 /** Narrow selectors over the run store, defined once at module scope (STYLE rule 7). */
-import { scenarioConfig } from '../../engine';
+import { scenarioConfig } from '../../projections/scenario-config';
 import { selectedScenario, type RunState } from '../../state/run-store';
 
 export const selectStatus = (state: RunState) => state.status;

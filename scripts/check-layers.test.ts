@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findImports, findViolations, stripSource } from './check-layers';
+import { findImports, findReferences, findViolations, stripSource } from './check-layers';
 
 const check = (path: string, source: string) => findViolations([{ path, source }]);
 
@@ -42,6 +42,31 @@ describe('findImports', () => {
       "const url = 'http://example.com'; import ok from 'zod';",
     ].join('\n');
     expect(findImports(stripSource(source))).toEqual(['zod']);
+  });
+});
+
+describe('findReferences', () => {
+  it('tells type-only imports and worker URLs from value imports', () => {
+    const source = [
+      "import type { A } from './a';",
+      "import { type B } from './b';",
+      "export type { C } from './c';",
+      "export type * from './d';",
+      "type E = import('./e').E;",
+      "type F = typeof import('./f');",
+      "const g = import('./g').then((module) => module.g);",
+      "const worker = new Worker(new URL('./h-worker.ts', import.meta.url));",
+    ].join('\n');
+    expect(findReferences(stripSource(source))).toEqual([
+      { specifier: './a', typeOnly: true, byUrl: false },
+      { specifier: './b', typeOnly: false, byUrl: false },
+      { specifier: './c', typeOnly: true, byUrl: false },
+      { specifier: './d', typeOnly: true, byUrl: false },
+      { specifier: './e', typeOnly: true, byUrl: false },
+      { specifier: './f', typeOnly: true, byUrl: false },
+      { specifier: './g', typeOnly: false, byUrl: false },
+      { specifier: './h-worker.ts', typeOnly: false, byUrl: true },
+    ]);
   });
 });
 
@@ -166,9 +191,13 @@ describe('findViolations', () => {
     expect(check('src/features/trace/index.ts', "export { Row } from './Row';")).toEqual([]);
   });
 
-  it('leaves other layers alone', () => {
+  it('lets components and the app use React, but neither reaches into the engine', () => {
     const source = "import { useState } from 'react';\nimport { run } from '../engine/loop';";
-    expect(check('src/components/Button.tsx', source)).toEqual([]);
-    expect(check('src/app/App.tsx', source)).toEqual([]);
+    expect(check('src/components/Button.tsx', source)).toEqual([
+      "src/components/Button.tsx: imports '../engine/loop' (components-imports: src/components never imports src/engine)",
+    ]);
+    expect(check('src/app/App.tsx', source)).toEqual([
+      "src/app/App.tsx: imports '../engine/loop' (engine-surface: outside src/engine, import the engine as engine or engine/index only)",
+    ]);
   });
 });

@@ -1,9 +1,25 @@
 /**
  * Layer rules of docs/architecture.md, checked from import statements.
  * Pure: give it `{ path, source }` pairs (paths relative to the repo root, `/`-separated)
- * and it returns one line per violation, "file: imports 'x' (rule)".
+ * and it returns one line per violation, "file: imports 'x' (rule: what the rule says)".
+ * The rules are the rows of `LAYER_TABLE` (scripts/layer-table.ts).
  */
+import { builtinModules } from 'node:module';
 import path from 'node:path';
+import { engineGlobalViolations } from './engine-purity';
+import { findReferences, stripSource, type Reference } from './layer-scan';
+import {
+  ENGINE_PACKAGES,
+  LAYER_TABLE,
+  UI_LAYERS,
+  UI_PACKAGES,
+  type LayerName,
+  type LayerRow,
+  type ModuleEntry,
+} from './layer-table';
+
+export { findImports, findReferences, stripSource, type StrippedSource } from './layer-scan';
+export { ENGINE_PACKAGES, LAYER_TABLE, type LayerName, type LayerRow } from './layer-table';
 
 export interface SourceFile {
   /** Repo-relative path, e.g. `src/engine/loop.ts`. */
@@ -11,240 +27,21 @@ export interface SourceFile {
   readonly source: string;
 }
 
-/** Packages the engine may use (it runs headless, in the browser and in the CLI). */
-export const ENGINE_PACKAGES: readonly string[] = [
-  'zod',
-  'minisearch',
-  'gpt-tokenizer',
-  'eventsource-parser',
-];
+/** Where an import points. */
+type Target =
+  | { readonly kind: 'package'; readonly name: string }
+  | { readonly kind: 'builtin'; readonly name: string }
+  /** `module`: under `src/`, no extension (`engine/loop/step`); `layer` undefined for `src/x.ts`. */
+  | { readonly kind: 'src'; readonly layer: string | undefined; readonly module: string }
+  | { readonly kind: 'outside'; readonly top: string };
 
-/** Layers the engine must never reach into. */
-const ENGINE_FORBIDDEN_LAYERS = ['app', 'features', 'state', 'projections', 'components', 'cli'];
+const ROWS = new Map<string, LayerRow>(LAYER_TABLE.map((row) => [row.layer, row]));
+const BUILTINS = new Set(builtinModules);
 
-/** Layers projections and state must never reach into. */
-const UI_FREE_FORBIDDEN_LAYERS = ['features', 'app', 'components'];
-const UI_PACKAGES = ['react', 'react-dom', '@xyflow/react'];
-
-/**
- * Globals the engine must not touch: time, randomness, storage and I/O are injected.
- * `bareName` marks identifiers that may also appear as an object key, an interface member
- * or a method name (`setTimeout(fn, ms): Handle;` in a Clock interface is fine).
- */
-const ENGINE_FORBIDDEN_GLOBALS: readonly { name: string; pattern: RegExp; bareName?: boolean }[] = [
-  { name: 'window', pattern: /(?<![\w$.])window\s*(?:\?\.|\.|\[)|(?<![\w$.])typeof\s+window\b/g },
-  {
-    name: 'document',
-    pattern: /(?<![\w$.])document\s*(?:\?\.|\.|\[)|(?<![\w$.])typeof\s+document\b/g,
-  },
-  { name: 'localStorage', pattern: /(?<![\w$.])localStorage\b/g, bareName: true },
-  { name: 'sessionStorage', pattern: /(?<![\w$.])sessionStorage\b/g, bareName: true },
-  { name: 'Date.now', pattern: /(?<![\w$.])Date\s*\.\s*now\b/g },
-  { name: 'performance.now', pattern: /(?<![\w$.])performance\s*\.\s*now\b/g },
-  { name: 'Math.random', pattern: /(?<![\w$.])Math\s*\.\s*random\b/g },
-  { name: 'setTimeout', pattern: /(?<![\w$.])setTimeout\b/g, bareName: true },
-  { name: 'fetch', pattern: /(?<![\w$.])fetch\s*\(/g, bareName: true },
-  {
-    name: 'globalThis',
-    pattern:
-      /(?<![\w$.])(?:globalThis|self)\s*(?:\?\.|\.)\s*(?:window|document|localStorage|sessionStorage|setTimeout|fetch|Date|performance|Math)\b/g,
-  },
-];
-
-export interface StrippedSource {
-  /** Comments blanked; string contents kept (for import specifiers). */
-  readonly code: string;
-  /** Comments, string, template and regex literal contents blanked (for global-use checks). */
-  readonly bare: string;
-}
-
-const REGEX_PRECEDERS = new Set([
-  '',
-  '(',
-  ',',
-  '=',
-  ':',
-  '[',
-  '!',
-  '&',
-  '|',
-  '?',
-  '{',
-  '}',
-  ';',
-  '+',
-  '-',
-  '*',
-  '%',
-  '<',
-  '>',
-  '~',
-  '^',
-]);
-const REGEX_KEYWORDS = /\b(?:return|typeof|case|do|else|in|of|new|delete|void|throw|yield|await)$/;
-
-/**
- * Roughly strip comments (and, for `bare`, literal contents) from TS/JS source.
- * Newlines are preserved so positions stay comparable; it is a scanner, not a parser.
- */
-export function stripSource(source: string): StrippedSource {
-  let code = '';
-  let bare = '';
-  const blank = (text: string) => text.replace(/[^\n]/g, ' ');
-  const emit = (text: string, keepInCode: boolean, keepInBare: boolean) => {
-    code += keepInCode ? text : blank(text);
-    bare += keepInBare ? text : blank(text);
-  };
-  /** Brace depth of each open `${` inside template literals. */
-  const templateStack: number[] = [];
-  let braceDepth = 0;
-  let i = 0;
-  const n = source.length;
-
-  /** The code just before the current position, trailing whitespace dropped. */
-  const lastSignificant = (): string => code.slice(-200).trimEnd();
-
-  const scanTemplateBody = () => {
-    // At a template character position (after ` or after the } closing a ${...}).
-    let j = i;
-    while (j < n) {
-      const c = source[j];
-      if (c === '\\') {
-        j += 2;
-        continue;
-      }
-      if (c === '`') {
-        emit(source.slice(i, j), true, false);
-        emit('`', true, true);
-        i = j + 1;
-        return;
-      }
-      if (c === '$' && source[j + 1] === '{') {
-        emit(source.slice(i, j), true, false);
-        emit('${', true, true);
-        i = j + 2;
-        templateStack.push(braceDepth);
-        braceDepth += 1;
-        return;
-      }
-      j += 1;
-    }
-    emit(source.slice(i), true, false);
-    i = n;
-  };
-
-  while (i < n) {
-    const c = source[i] as string;
-    const next = source[i + 1];
-
-    if (c === '/' && next === '/') {
-      const end = source.indexOf('\n', i);
-      const stop = end === -1 ? n : end;
-      emit(source.slice(i, stop), false, false);
-      i = stop;
-      continue;
-    }
-    if (c === '/' && next === '*') {
-      const end = source.indexOf('*/', i + 2);
-      const stop = end === -1 ? n : end + 2;
-      emit(source.slice(i, stop), false, false);
-      i = stop;
-      continue;
-    }
-    if (c === "'" || c === '"') {
-      let j = i + 1;
-      while (j < n && source[j] !== c && source[j] !== '\n') j += source[j] === '\\' ? 2 : 1;
-      const stop = Math.min(j + 1, n);
-      emit(c, true, true);
-      emit(source.slice(i + 1, j), true, false);
-      if (j < n && source[j] === c) emit(c, true, true);
-      i = stop;
-      continue;
-    }
-    if (c === '`') {
-      emit('`', true, true);
-      i += 1;
-      scanTemplateBody();
-      continue;
-    }
-    if (c === '/') {
-      const before = lastSignificant();
-      const prevChar = before.slice(-1);
-      if (REGEX_PRECEDERS.has(prevChar) || REGEX_KEYWORDS.test(before)) {
-        let j = i + 1;
-        let inClass = false;
-        while (j < n && source[j] !== '\n') {
-          const d = source[j];
-          if (d === '\\') {
-            j += 2;
-            continue;
-          }
-          if (d === '[') inClass = true;
-          else if (d === ']') inClass = false;
-          else if (d === '/' && !inClass) break;
-          j += 1;
-        }
-        if (j < n && source[j] === '/') {
-          emit('/', true, true);
-          emit(source.slice(i + 1, j), true, false);
-          emit('/', true, true);
-          i = j + 1;
-          continue;
-        }
-      }
-      emit(c, true, true);
-      i += 1;
-      continue;
-    }
-    if (c === '{') {
-      braceDepth += 1;
-    } else if (c === '}') {
-      braceDepth -= 1;
-      if (templateStack.length > 0 && templateStack[templateStack.length - 1] === braceDepth) {
-        templateStack.pop();
-        emit('}', true, true);
-        i += 1;
-        scanTemplateBody();
-        continue;
-      }
-    }
-    emit(c, true, true);
-    i += 1;
-  }
-  return { code, bare };
-}
-
-/**
- * Every module specifier a file imports: static, type-only, re-exports, side-effect and dynamic.
- * Statements are matched in `bare` (so text inside strings never looks like an import) and
- * the specifier is read back from `code` at the same position.
- */
-export function findImports({ code, bare }: StrippedSource): string[] {
-  const patterns = [
-    // import x from '...'; import type { X } from '...'; import * as x from '...'
-    /(?<![\w$.])import\s+(?!\()(?:type\s+)?[^'"`;]*?\bfrom\s*(['"])([^'"\n]*)\1/dg,
-    // import '...';
-    /(?<![\w$.])import\s*(['"])([^'"\n]*)\1/dg,
-    // export * from '...'; export { x } from '...'; export type { X } from '...'
-    /(?<![\w$.])export\s+(?:type\s+)?(?:\*(?:\s+as\s+[\w$]+)?|\{[^}]*\})\s*from\s*(['"])([^'"\n]*)\1/dg,
-    // import('...'), also `import('...').Type` in type positions
-    /(?<![\w$.])import\s*\(\s*(['"`])([^'"`\n]*)\1\s*[,)]/dg,
-  ];
-  const found: { index: number; specifier: string }[] = [];
-  for (const pattern of patterns) {
-    for (const match of bare.matchAll(pattern)) {
-      const span = match.indices?.[2];
-      if (span === undefined) continue;
-      found.push({ index: span[0], specifier: code.slice(span[0], span[1]).trim() });
-    }
-  }
-  return found.sort((a, b) => a.index - b.index).map((entry) => entry.specifier);
-}
-
-/** `src/<layer>/...` → layer; anything else → undefined. */
+/** `src/<layer>/...` → layer; `src/main.tsx` → app; other files → undefined. */
 function layerOf(file: string): string | undefined {
-  const match = /^src\/([^/]+)\//.exec(file);
-  return match?.[1];
+  if (file === 'src/main.tsx') return 'app';
+  return /^src\/([^/]+)\//.exec(file)?.[1];
 }
 
 function packageName(specifier: string): string {
@@ -253,141 +50,157 @@ function packageName(specifier: string): string {
 }
 
 function isRelative(specifier: string): boolean {
-  return (
-    specifier === '.' ||
-    specifier === '..' ||
-    specifier.startsWith('./') ||
-    specifier.startsWith('../')
-  );
-}
-
-/** Resolve an import to a repo-relative path (extension as written), or undefined for packages. */
-function resolveLocal(from: string, specifier: string): string | undefined {
-  if (isRelative(specifier))
-    return path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
-  if (specifier.startsWith('/src/')) return specifier.slice(1);
-  if (specifier.startsWith('src/')) return specifier;
-  return undefined;
+  return /^\.\.?(?:\/|$)/.test(specifier);
 }
 
 function stripExtension(file: string): string {
-  return file.replace(/\.(?:tsx?|jsx?|mts|cts|mjs|cjs)$/, '');
+  return file.replace(/\.(?:d\.ts|tsx?|jsx?|mts|cts|mjs|cjs)$/, '');
 }
 
-/** `src/features/X/...` → X. */
-function featureOf(file: string): string | undefined {
-  const match = /^src\/features\/([^/]+)(?:\/|$)/.exec(file);
-  return match?.[1];
-}
-
-/** Does the file bind `name` itself (so a use is local, not the global)? Rough. */
-function declaresLocally(bare: string, name: string): boolean {
-  const id = name.replace(/[$]/g, '\\$');
-  return new RegExp(
-    String.raw`\b(?:const|let|var|function|class)\s+${id}\b` +
-      String.raw`|\b(?:const|let|var)\s*[{[][^=;]*(?<![\w$.])${id}\s*[,}\]=]` +
-      String.raw`|\bimport\s+(?:type\s+)?\{[^}]*(?<![\w$])${id}\s*[,}]` +
-      String.raw`|\bimport\s+${id}\b` +
-      String.raw`|[(,]\s*(?:readonly\s+)?${id}\s*\??\s*:(?!:)`,
-  ).test(bare);
-}
-
-/**
- * Is the identifier at `index` a declaration rather than a use: an object key or interface
- * member (`name:`), or a method definition / signature (`name(...) {` / `name(...): T`)?
- */
-function isMemberName(bare: string, index: number, name: string): boolean {
-  const after = index + name.length;
-  if (/^\s*\??\s*:(?!:)/.test(bare.slice(after, after + 20))) return true;
-  const lineStart = bare.lastIndexOf('\n', index) + 1;
-  const before = bare.slice(lineStart, index);
-  if (!/^\s*(?:(?:public|private|protected|static|async|override|readonly)\s+)*$/.test(before)) {
-    return false;
+/** Resolve an import to what it points at (a query such as `?worker` dropped). */
+function targetOf(from: string, specifier: string): Target {
+  const bare = specifier.replace(/\?.*$/, '');
+  let local: string | undefined;
+  if (isRelative(bare))
+    local = path.posix.normalize(path.posix.join(path.posix.dirname(from), bare));
+  else if (bare.startsWith('/src/')) local = bare.slice(1);
+  else if (bare.startsWith('src/')) local = bare;
+  if (local === undefined) {
+    const name = packageName(bare);
+    return bare.startsWith('node:') || BUILTINS.has(name)
+      ? { kind: 'builtin', name }
+      : { kind: 'package', name };
   }
-  const open = bare.indexOf('(', after);
-  if (open === -1 || bare.slice(after, open).trim() !== '') return false;
-  let depth = 0;
-  for (let j = open; j < bare.length; j += 1) {
-    if (bare[j] === '(') depth += 1;
-    else if (bare[j] === ')') {
-      depth -= 1;
-      if (depth === 0) return /^\s*[:{]/.test(bare.slice(j + 1, j + 20));
-    }
+  if (local === 'src' || local.startsWith('src/')) {
+    const module = stripExtension(local.slice('src/'.length));
+    const layer = module.includes('/') || ROWS.has(module) ? module.split('/')[0] : undefined;
+    return { kind: 'src', layer, module };
   }
-  return false;
+  return { kind: 'outside', top: local.split('/')[0] ?? local };
 }
 
-function engineGlobalViolations(file: string, bare: string): string[] {
-  const found: string[] = [];
-  for (const { name, pattern, bareName } of ENGINE_FORBIDDEN_GLOBALS) {
-    const root = name.split('.')[0] as string;
-    if (name !== 'globalThis' && declaresLocally(bare, root)) continue;
-    for (const match of bare.matchAll(pattern)) {
-      if (bareName && isMemberName(bare, match.index, name)) continue;
-      const used = name === 'globalThis' ? match[0].replace(/\s+/g, '') : name;
-      found.push(
-        `${file}: uses '${used}' (engine-purity: time, randomness, storage and I/O are injected)`,
-      );
-      break;
-    }
-  }
-  return found;
+/** `engine/index` and `engine` are the same module; `features/x/index` and `features/x` too. */
+function sameModule(a: string, b: string): boolean {
+  const plain = (module: string) => module.replace(/\/index$/, '');
+  return plain(a) === plain(b);
 }
 
-function importViolations(file: string, specifier: string): string[] {
-  const found: string[] = [];
-  const layer = layerOf(file);
-  const target = resolveLocal(file, specifier);
-  const targetLayer = target === undefined ? undefined : layerOf(`${target}/`);
-  const report = (rule: string) => found.push(`${file}: imports '${specifier}' (${rule})`);
+const matches = (entries: readonly ModuleEntry[] | undefined, module: string) =>
+  entries?.find((entry) => sameModule(entry.module, module));
 
-  if (layer === 'engine') {
-    if (target !== undefined) {
-      if (targetLayer !== undefined && ENGINE_FORBIDDEN_LAYERS.includes(targetLayer)) {
-        report(`engine-isolation: engine never imports src/${targetLayer}`);
-      } else if (!(target + '/').startsWith('src/engine/')) {
-        report('engine-imports: relative imports must stay inside src/engine');
+const list = (modules: readonly ModuleEntry[]) =>
+  modules
+    .map((entry) => `${entry.module}${entry.byUrl ? ' by URL' : ''} (${entry.reason})`)
+    .join(', ');
+
+const subjectOf = (layer: LayerName) => (layer === 'engine' ? 'the engine' : `src/${layer}`);
+const isUiFree = (layer: LayerName) => layer === 'projections' || layer === 'state';
+
+/** A package or Node builtin against the row's packages. */
+function packageRule(row: LayerRow, target: { kind: 'package' | 'builtin'; name: string }) {
+  const id = `${row.layer}-imports`;
+  const subject = subjectOf(row.layer);
+  if (target.kind === 'builtin') {
+    return row.nodeBuiltins ? undefined : `${id}: no Node builtins in ${subject}`;
+  }
+  if (isUiFree(row.layer) && UI_PACKAGES.includes(target.name)) {
+    return `ui-free: src/${row.layer} never imports ${target.name}`;
+  }
+  if (row.packages === 'any' || row.packages.includes(target.name)) return undefined;
+  if (row.layer === 'engine') return `${id}: the engine may only use ${ENGINE_PACKAGES.join(', ')}`;
+  return row.packages.length === 0
+    ? `${id}: ${subject} uses no packages`
+    : `${id}: ${subject} may only use ${row.packages.join(', ')}`;
+}
+
+/** A module of another layer against the row's layers, type-only layers and single modules. */
+function layerRule(row: LayerRow, to: LayerName, module: string, reference: Reference) {
+  const id = `${row.layer}-imports`;
+  const subject = subjectOf(row.layer);
+  if (row.layer === 'engine') return `engine-isolation: engine never imports src/${to}`;
+  if (isUiFree(row.layer) && UI_LAYERS.includes(to)) {
+    return `ui-free: src/${row.layer} never imports src/${to}`;
+  }
+  const entry = matches(row.modules, module);
+  if (entry?.byUrl && !reference.byUrl) {
+    return `${id}: ${subject} names ${entry.module} by URL only (${entry.reason}), never imports it`;
+  }
+  const layerAllowed = row.imports === 'all' || row.imports.includes(to);
+  if (entry === undefined && !layerAllowed) {
+    if (row.typesFrom?.includes(to)) {
+      if (!reference.typeOnly) {
+        const through = row.imports.join(', ');
+        return `${to}-types-only: ${subject} imports only types from src/${to} (import type); values come through ${through}`;
       }
-    } else if (specifier.startsWith('node:')) {
-      report('engine-imports: no Node builtins in the engine');
-    } else if (!ENGINE_PACKAGES.includes(packageName(specifier))) {
-      report(`engine-imports: the engine may only use ${ENGINE_PACKAGES.join(', ')}`);
+    } else {
+      const only = row.modules?.filter((candidate) => candidate.module.startsWith(`${to}/`)) ?? [];
+      return only.length > 0
+        ? `${id}: ${subject} imports src/${to} only as ${list(only)}`
+        : `${id}: ${subject} never imports src/${to}`;
     }
   }
-
-  if (layer === 'projections' || layer === 'state') {
-    if (target === undefined && UI_PACKAGES.includes(packageName(specifier))) {
-      report(`ui-free: src/${layer} never imports ${packageName(specifier)}`);
-    }
-    if (targetLayer !== undefined && UI_FREE_FORBIDDEN_LAYERS.includes(targetLayer)) {
-      report(`ui-free: src/${layer} never imports src/${targetLayer}`);
-    }
+  const excluded = matches(row.except, module);
+  if (excluded !== undefined) {
+    return `${id}: ${subject} never imports ${excluded.module} (${excluded.reason})`;
   }
-
-  if (target !== undefined) {
-    const feature = featureOf(target + '/');
-    if (feature !== undefined && featureOf(file) !== feature) {
-      const rest = stripExtension(target).slice(`src/features/${feature}`.length);
-      if (rest !== '' && rest !== '/' && rest !== '/index') {
-        report(`feature-boundary: import features/${feature} through its index.ts only`);
-      }
-    }
+  if (to === 'engine' && !sameModule(module, 'engine') && entry === undefined) {
+    return 'engine-surface: outside src/engine, import the engine as engine or engine/index only';
   }
-  return found;
+  return undefined;
 }
 
-/** Check every file against the layer rules; returns one line per violation. */
+/** Code outside a feature reaches it through its index.ts only. */
+function boundaryRule(file: string, module: string) {
+  const feature = /^features\/([^/]+)/.exec(module)?.[1];
+  if (feature === undefined || file.startsWith(`src/features/${feature}/`)) return undefined;
+  return sameModule(module, `features/${feature}`)
+    ? undefined
+    : `feature-boundary: import features/${feature} through its index.ts only`;
+}
+
+/** The rule a reference breaks, as "rule: what it says", or undefined when it keeps them all. */
+function brokenRule(file: string, row: LayerRow, reference: Reference): string | undefined {
+  const target = targetOf(file, reference.specifier);
+  if (target.kind === 'package' || target.kind === 'builtin') return packageRule(row, target);
+  if (target.kind === 'outside') {
+    // A URL outside src/ names a file on disk (the CLI spawns scripts/), not a module of a layer.
+    if (reference.byUrl || (target.top === 'mocks' && row.mocks)) return undefined;
+    if (row.layer === 'engine')
+      return 'engine-imports: relative imports must stay inside src/engine';
+    return `${row.layer}-imports: ${subjectOf(row.layer)} never imports ${target.top}/`;
+  }
+  const to = target.layer;
+  if (to === undefined || !ROWS.has(to)) {
+    return `${row.layer}-imports: src/${target.module} is in no layer of the table`;
+  }
+  if (to !== row.layer) {
+    const broken = layerRule(row, to as LayerName, target.module, reference);
+    if (broken !== undefined) return broken;
+  }
+  return boundaryRule(file, target.module);
+}
+
+/** Pure: every file checked against the layer table; one line per violation, in file order. */
 export function findViolations(files: readonly SourceFile[]): string[] {
   const violations: string[] = [];
   for (const file of files) {
     const filePath = file.path.replace(/\\/g, '/');
+    const layer = layerOf(filePath);
+    const row = layer === undefined ? undefined : ROWS.get(layer);
+    if (row === undefined) {
+      violations.push(
+        `${filePath}: is in no layer (layer-table: every file under src/ is in a row)`,
+      );
+      continue;
+    }
     const stripped = stripSource(file.source);
-    for (const specifier of findImports(stripped)) {
-      violations.push(...importViolations(filePath, specifier));
+    for (const reference of findReferences(stripped)) {
+      const rule = brokenRule(filePath, row, reference);
+      const verb = reference.byUrl ? 'names' : 'imports';
+      if (rule !== undefined)
+        violations.push(`${filePath}: ${verb} '${reference.specifier}' (${rule})`);
     }
-    if (layerOf(filePath) === 'engine') {
-      violations.push(...engineGlobalViolations(filePath, stripped.bare));
-    }
+    if (layer === 'engine') violations.push(...engineGlobalViolations(filePath, stripped.bare));
   }
   return violations;
 }

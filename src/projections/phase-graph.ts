@@ -11,6 +11,9 @@ import { buildAggregate } from './phase-graph-aggregate';
 import type { LayoutPoint } from './phase-graph-layout';
 import { buildUnrolled } from './phase-graph-unrolled';
 
+/** The loop's machine as data, drawn by aggregate mode: features take it from here, not the engine. */
+export { MACHINE } from '../engine';
+
 export type PhaseGraphMode = 'aggregate' | 'unrolled';
 
 /** The machine as data: the engine's MACHINE (or any machine of the same shape). */

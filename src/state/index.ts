@@ -1,5 +1,21 @@
-/** The stores (vanilla Zustand, no React) and what they need from the outside world. */
+/**
+ * The state layer's named surface, by module: the stores (vanilla Zustand, no React), the pure
+ * helpers they are built from, and what they need from the outside world (storage, the model).
+ */
+export * from './compare-store';
+export * from './demos';
 export * from './endpoints-store';
+export * from './eval-store';
+export * from './lane-tokens';
 export * from './memory-storage';
+export * from './presenter-store';
+export * from './run-gate';
 export * from './run-model';
+export * from './run-navigation';
+export * from './run-record';
+export * from './run-selectors';
 export * from './run-store';
+export * from './run-view';
+export * from './saved-configs';
+export * from './start-run';
+export * from './try-storage';

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { FOCUS_RING, SelectField } from '../../components';
-import { scenarioConfig, type ConfigOverrides, type LoopConfig } from '../../engine';
+import type { ConfigOverrides, LoopConfig } from '../../engine';
+import { scenarioConfig } from '../../projections/scenario-config';
 import { compareScenario, type CompareLane } from '../../state/compare-store';
 import { useCompare, useCompareApi } from './compare-context';
 import { DUPLICATE_OPTIONS, GATING_OPTIONS, GATING_WORD, MODE_OPTIONS, MODE_WORD } from './labels';

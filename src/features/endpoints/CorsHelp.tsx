@@ -1,4 +1,4 @@
-import { corsHelp } from '../../engine';
+import { corsHelp } from '../../projections/cors-help';
 
 /**
  * How to let this page call a local server that refuses its origin (CORS): the flag or variable

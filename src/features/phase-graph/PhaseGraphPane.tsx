@@ -4,8 +4,8 @@
  * builder runs only when the path, steps, phase, cursor or mode change.
  */
 import { useMemo, useState } from 'react';
-import { MACHINE } from '../../engine';
 import {
+  MACHINE,
   buildPhaseGraph,
   type GraphPick,
   type PhaseGraphMode,

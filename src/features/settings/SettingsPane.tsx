@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { FOCUS_RING } from '../../components';
-import { scenarioConfig } from '../../engine';
+import { scenarioConfig } from '../../projections/scenario-config';
 import { selectedScenario, type RunState } from '../../state/run-store';
 import { useRunStore, useRunStoreApi } from '../run';
 import { KnobControl } from './KnobControls';

@@ -1,0 +1,16 @@
+/**
+ * The projections' named surface: pure builders from engine traces (and the machine) to view
+ * data, one module per view. Internals of a builder (the phase graph's layout, aggregate and
+ * unrolled modes, reasons) stay behind its module.
+ */
+export * from './align';
+export * from './captions';
+export * from './compare-summary';
+export * from './context-diff';
+export * from './cors-help';
+export * from './decision-record';
+export * from './eval-matrix';
+export * from './phase-graph';
+export * from './presentation';
+export * from './scenario-config';
+export * from './timeline';

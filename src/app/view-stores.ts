@@ -6,7 +6,7 @@
 import type { ViewRoute } from '../components/view-route';
 import type { Scenario } from '../engine';
 import { createCompareStore, type CompareStore } from '../state/compare-store';
-import { laneToken, readLaneTokens } from '../state/lane-tokens';
+import { laneToken, parseLaneToken, readLaneTokens } from '../state/lane-tokens';
 import { createRunStore, type RunStore, type RunStoreDeps } from '../state/run-store';
 
 export interface ViewStores {
@@ -32,10 +32,16 @@ export interface ViewStoresOptions {
  * coming back from Exit, or the view's own URL): nothing to open.
  */
 export function shownAlready(route: ViewRoute, store: CompareStore): boolean {
-  const shown = store.getState().lanes.map((lane) => laneToken(lane.overrides));
+  // Tokens are compared as they read back: a lane's settings and its token's reading may differ
+  // in what they leave to defaults.
+  const normal = (token: string) => {
+    const lane = parseLaneToken(token);
+    return lane ? laneToken(lane.overrides) : null;
+  };
+  const shown = store.getState().lanes.map((lane) => normal(laneToken(lane.overrides)));
   return route.lanes.every((token, index) => {
-    const lane = readLaneTokens([token]).lanes?.[0];
-    return lane !== undefined && laneToken(lane.overrides) === shown[index];
+    const read = normal(token);
+    return read !== null && read === shown[index];
   });
 }
 

@@ -62,7 +62,8 @@ export function CompareView({ store, linkProblem, storage }: CompareViewProps) {
         window.history.replaceState(null, '', hashOf(state));
       }
     };
-    write(store.getState());
+    // Back from another view (the switch names no lanes): the URL names the lanes kept here.
+    if (!/[?&]lane=/.test(window.location.hash)) write(store.getState());
     return store.subscribe((state, previous) => {
       if (
         state.lanes !== previous.lanes ||

@@ -2,9 +2,8 @@ import { memo } from 'react';
 import type { Scenario } from '../../engine';
 import { Button } from '../../components';
 import { runOutcome } from '../../projections/eval-matrix';
-import type { EndpointsState } from '../../state/endpoints-store';
 import { runnableScenarioIds, type EvalStatus } from '../../state/eval-store';
-import { useEndpoints } from '../endpoints';
+import { useEndpointsActions } from '../endpoints';
 import { runTarget, useChosenEndpoint } from './endpoint-choice';
 import { useEvalStore, useEvalStoreApi } from './eval-store-context';
 import { runCountLine } from './format';
@@ -18,8 +17,6 @@ import {
   selectTotal,
 } from './selectors';
 
-const selectKeyFor = (state: EndpointsState) => state.keyFor;
-
 /** The run count of the selection (and on which model), Run matrix / Cancel, the progress bar and the count. */
 export const RunPanel = memo(function RunPanel({
   scenarios,
@@ -31,7 +28,7 @@ export const RunPanel = memo(function RunPanel({
   const status = useEvalStore(selectStatus);
   const cancelling = useEvalStore(selectCancelling);
   const endpoint = useChosenEndpoint();
-  const keyFor = useEndpoints(selectKeyFor);
+  const { keyFor } = useEndpointsActions();
   const running = status === 'running';
   const scenarioCount = runnableScenarioIds(selection, scenarios, endpoint !== null).length;
   const runs = scenarioCount * selection.configLabels.length * selection.seeds;

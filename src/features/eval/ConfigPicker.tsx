@@ -4,7 +4,7 @@ import { CloseIcon } from '../../components/icons';
 import { DEFAULT_EVAL_LABELS, EVAL_PRESETS } from '../../projections/eval-matrix';
 import { laneLabel } from '../../state/lane-tokens';
 import type { SavedConfigsState } from '../../state/saved-configs';
-import { useSavedConfigs, useSavedConfigsApi } from '../saved-configs';
+import { useSavedConfigs, useSavedConfigsActions } from '../saved-configs';
 import { useEvalStore, useEvalStoreApi } from './eval-store-context';
 import { configColor, configHint, gatingHint } from './labels';
 import { selectConfigLabels } from './selectors';
@@ -19,11 +19,10 @@ const selectWarning = (state: SavedConfigsState) => state.warning;
  */
 function SavedConfigs({ selected }: { readonly selected: readonly string[] }) {
   const store = useEvalStoreApi();
-  const savedStore = useSavedConfigsApi();
+  const savedActions = useSavedConfigsActions();
   const saved = useSavedConfigs(selectSaved);
   const warning = useSavedConfigs(selectWarning);
   const headingId = useId();
-  if (!savedStore) return null;
   return (
     <div role="group" aria-labelledby={headingId} className="mt-2">
       <h4 id={headingId} className="px-1 text-[11px] text-slate-500 dark:text-slate-400">
@@ -70,7 +69,7 @@ function SavedConfigs({ selected }: { readonly selected: readonly string[] }) {
               title="Remove these saved settings"
               onClick={() => {
                 if (selected.includes(name)) store.getState().toggleConfig(name);
-                savedStore.getState().remove(name);
+                savedActions.remove(name);
               }}
               className={`shrink-0 rounded p-0.5 text-slate-500 hover:bg-slate-200 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100 ${FOCUS_RING}`}
             >

@@ -5,7 +5,7 @@ import { runOutcome } from '../../projections/eval-matrix';
 import { runnableScenarioIds, type EvalStatus } from '../../state/eval-store';
 import { useEndpointsActions } from '../endpoints';
 import { runTarget, useChosenEndpoint } from './endpoint-choice';
-import { useEvalStore, useEvalStoreApi } from './eval-store-context';
+import { useEvalActions, useEvalStore } from './eval-store-context';
 import { runCountLine } from './format';
 import { OUTCOME_LABEL } from './labels';
 import {
@@ -23,7 +23,7 @@ export const RunPanel = memo(function RunPanel({
 }: {
   readonly scenarios: readonly Scenario[];
 }) {
-  const store = useEvalStoreApi();
+  const actions = useEvalActions();
   const selection = useEvalStore(selectSelection);
   const status = useEvalStore(selectStatus);
   const cancelling = useEvalStore(selectCancelling);
@@ -64,7 +64,7 @@ export const RunPanel = memo(function RunPanel({
           disabled={running || runs === 0}
           onClick={() => {
             // The key goes from the endpoints store straight into the run message.
-            store.getState().run(endpoint ? runTarget(endpoint, keyFor(endpoint.id)) : null);
+            actions.run(endpoint ? runTarget(endpoint, keyFor(endpoint.id)) : null);
           }}
         >
           Run matrix
@@ -73,7 +73,7 @@ export const RunPanel = memo(function RunPanel({
           tone="danger"
           size="sm"
           disabled={!running || cancelling}
-          onClick={() => store.getState().cancel()}
+          onClick={() => actions.cancel()}
         >
           {cancelling ? 'Cancelling…' : 'Cancel'}
         </Button>

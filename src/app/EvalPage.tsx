@@ -1,9 +1,17 @@
-/** The eval view's page: the same frame as the other views (title, view switch, theme). */
+/**
+ * The eval view's page: the same frame as the other views (title, view switch, theme), and for
+ * now the owner of the eval store: it makes the store (on the browser's worker, reading the
+ * saved settings) and ends its worker when the page goes.
+ */
+import { useEffect, useState } from 'react';
 import type { ConfigOverrides, Scenario } from '../engine';
 import type { KeyValueStorage } from '../state';
+import { createEvalStore } from '../state/eval-store';
+import { asEvalConfigs } from '../state/saved-configs';
 import { ViewSwitch } from '../components/ViewSwitch';
-import { EvalView } from '../features/eval';
+import { browserEvalWorker, EvalView } from '../features/eval';
 import { ThemeToggle } from '../features/inspector';
+import { useSavedConfigsApi } from '../features/saved-configs';
 
 export interface EvalPageProps {
   readonly scenarios: readonly Scenario[];
@@ -15,6 +23,18 @@ export interface EvalPageProps {
 }
 
 export function EvalPage({ scenarios, storage, onOpenRun, onCompare }: EvalPageProps) {
+  const saved = useSavedConfigsApi();
+  const [store] = useState(() =>
+    createEvalStore({
+      scenarios,
+      createWorker: browserEvalWorker,
+      storage,
+      // Saved settings are read when a run starts: columns named by what the user called them.
+      savedConfigs: () => asEvalConfigs(saved.getState().configs),
+    }),
+  );
+  // The store's worker is an outside system: it ends with its owner, this page.
+  useEffect(() => () => store.getState().actions.dispose(), [store]);
   return (
     <div className="flex h-screen flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <header className="flex h-12 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-3 dark:border-slate-800 dark:bg-slate-950">
@@ -29,12 +49,7 @@ export function EvalPage({ scenarios, storage, onOpenRun, onCompare }: EvalPageP
         </div>
       </header>
       <main className="flex min-h-0 flex-1 flex-col">
-        <EvalView
-          scenarios={scenarios}
-          storage={storage}
-          onOpenRun={onOpenRun}
-          onCompare={onCompare}
-        />
+        <EvalView scenarios={scenarios} store={store} onOpenRun={onOpenRun} onCompare={onCompare} />
       </main>
     </div>
   );

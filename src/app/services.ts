@@ -36,7 +36,7 @@ export async function createServices(): Promise<AppServices> {
     session: webStorage('session'),
     http: browserHttpDeps,
   });
-  endpoints.getState().setBuiltinTransport(transport);
+  endpoints.getState().actions.setBuiltinTransport(transport);
   setMockSpeed(endpoints.getState().speed);
 
   endpoints.subscribe((state, previous) => {

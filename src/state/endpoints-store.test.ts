@@ -42,7 +42,7 @@ function setup(storage: MemoryStorage = createMemoryStorage(), session = createM
 
 /** Adds a valid endpoint and returns its id. */
 function add(store: EndpointsStore, input: EndpointInput): string {
-  const outcome = store.getState().addEndpoint(input);
+  const outcome = store.getState().actions.addEndpoint(input);
   if (!outcome.ok) throw new Error(outcome.message);
   return outcome.id;
 }
@@ -51,7 +51,7 @@ describe('the built-in model’s speed', () => {
   it('is kept across reloads; a stored value that is not a speed gives the default', () => {
     const { store, storage } = setup();
     expect(store.getState().speed).toBe(2);
-    store.getState().setSpeed(0);
+    store.getState().actions.setSpeed(0);
     expect(setup(storage).store.getState().speed).toBe(0);
     expect(readStoredSpeed('5')).toBe(5);
     for (const raw of [null, '', '3', 'fast', '-1']) expect(readStoredSpeed(raw)).toBe(2);
@@ -105,7 +105,7 @@ describe('endpoints store', () => {
       };
       const { store } = setup(broken);
       expect(store.getState().storageWarning).toMatch(/unavailable/);
-      const result = store.getState().addEndpoint(LOCAL);
+      const result = store.getState().actions.addEndpoint(LOCAL);
       expect(result.ok).toBe(true);
       expect(store.getState().storageWarning).toMatch(/could not be saved.*QuotaExceededError/);
     });
@@ -121,7 +121,7 @@ describe('endpoints store', () => {
     ] as const)('refuses a bad %s with a message naming the field', (field, patch, message) => {
       const result = setup()
         .store.getState()
-        .addEndpoint({ ...LOCAL, ...patch });
+        .actions.addEndpoint({ ...LOCAL, ...patch });
       expect(result).toMatchObject({ ok: false, field });
       if (!result.ok) expect(result.message).toMatch(message);
     });
@@ -139,9 +139,12 @@ describe('endpoints store', () => {
     it('validates an update and keeps the endpoint unchanged when it is wrong', () => {
       const { store } = setup();
       const id = add(store, LOCAL);
-      const wrong = store.getState().updateEndpoint(id, { baseUrl: 'nope' });
+      const wrong = store.getState().actions.updateEndpoint(id, { baseUrl: 'nope' });
       expect(wrong).toMatchObject({ ok: false, field: 'baseUrl' });
-      expect(store.getState().updateEndpoint(id, { model: 'llama3' })).toEqual({ ok: true, id });
+      expect(store.getState().actions.updateEndpoint(id, { model: 'llama3' })).toEqual({
+        ok: true,
+        id,
+      });
       expect(store.getState().endpoints[1]).toMatchObject({
         model: 'llama3',
         baseUrl: LOCAL.baseUrl,
@@ -151,17 +154,17 @@ describe('endpoints store', () => {
     it('removing the selected endpoint selects the built-in model again', () => {
       const { store, session } = setup();
       const id = add(store, { ...LOCAL, rememberKey: true });
-      store.getState().setKey(id, KEY);
-      store.getState().selectEndpoint(id);
-      store.getState().removeEndpoint(id);
+      store.getState().actions.setKey(id, KEY);
+      store.getState().actions.selectEndpoint(id);
+      store.getState().actions.removeEndpoint(id);
       expect(store.getState().selectedId).toBe('builtin');
-      expect(store.getState().keyFor(id)).toBeNull();
+      expect(store.getState().actions.keyFor(id)).toBeNull();
       expect([...session.entries().values()]).not.toContain(KEY);
     });
 
     it('ignores a selection of an endpoint it does not have', () => {
       const { store } = setup();
-      store.getState().selectEndpoint('ghost');
+      store.getState().actions.selectEndpoint('ghost');
       expect(store.getState().selectedId).toBe('builtin');
     });
   });
@@ -170,14 +173,14 @@ describe('endpoints store', () => {
     it('keeps a key in memory only, unless the user asks to remember it for the tab', () => {
       const { store, session } = setup();
       const id = add(store, LOCAL);
-      store.getState().setKey(id, KEY);
-      expect(store.getState().keyFor(id)).toBe(KEY);
+      store.getState().actions.setKey(id, KEY);
+      expect(store.getState().actions.keyFor(id)).toBe(KEY);
       expect(store.getState().keyed).toEqual([id]);
       expect(session.entries().size).toBe(0);
 
-      store.getState().updateEndpoint(id, { rememberKey: true });
+      store.getState().actions.updateEndpoint(id, { rememberKey: true });
       expect([...session.entries().values()]).toEqual([KEY]);
-      store.getState().updateEndpoint(id, { rememberKey: false });
+      store.getState().actions.updateEndpoint(id, { rememberKey: false });
       expect(session.entries().size).toBe(0);
     });
 
@@ -186,9 +189,9 @@ describe('endpoints store', () => {
       const session = createMemoryStorage();
       const first = setup(storage, session).store;
       const id = add(first, { ...LOCAL, rememberKey: true });
-      first.getState().setKey(id, KEY);
-      expect(setup(storage, session).store.getState().keyFor(id)).toBe(KEY);
-      expect(setup(storage, createMemoryStorage()).store.getState().keyFor(id)).toBeNull();
+      first.getState().actions.setKey(id, KEY);
+      expect(setup(storage, session).store.getState().actions.keyFor(id)).toBe(KEY);
+      expect(setup(storage, createMemoryStorage()).store.getState().actions.keyFor(id)).toBeNull();
     });
 
     it('never puts the key in localStorage, the endpoint list or a run trace', async () => {
@@ -200,8 +203,8 @@ describe('endpoints store', () => {
         model: 'sim/rca-search-stall',
         rememberKey: true,
       });
-      store.getState().setKey(id, KEY);
-      store.getState().selectEndpoint(id);
+      store.getState().actions.setKey(id, KEY);
+      store.getState().actions.selectEndpoint(id);
 
       const headers: string[] = [];
       server.events.on('request:start', ({ request }) => {
@@ -238,7 +241,7 @@ describe('endpoints store', () => {
         baseUrl: MOCK_BASE_URL,
         model: 'sim/rca-search-stall',
       });
-      const testing = store.getState().testConnection(id);
+      const testing = store.getState().actions.testConnection(id);
       expect(store.getState().connection[id]?.state).toBe('testing');
       const status = await testing;
       expect(status.state).toBe('ok');
@@ -250,7 +253,7 @@ describe('endpoints store', () => {
       server.use(http.get('http://down.test/v1/models', () => HttpResponse.error()));
       const { store } = setup();
       const id = add(store, { ...LOCAL, baseUrl: 'http://down.test/v1' });
-      const status = await store.getState().testConnection(id);
+      const status = await store.getState().actions.testConnection(id);
       expect(status.state).toBe('failed');
       expect(status.message).toMatch(/down\.test/);
     });
@@ -263,8 +266,8 @@ describe('endpoints store', () => {
       );
       const { store } = setup();
       const id = add(store, { ...LOCAL, baseUrl: 'http://locked.test/v1' });
-      store.getState().setKey(id, KEY);
-      const status = await store.getState().testConnection(id);
+      store.getState().actions.setKey(id, KEY);
+      const status = await store.getState().actions.testConnection(id);
       expect(status.state).toBe('failed');
       expect(status.message).toMatch(/401.*API key/);
       expect(status.message).not.toContain(KEY);

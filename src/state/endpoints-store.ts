@@ -1,38 +1,33 @@
 /**
  * The endpoints store: the built-in simulated model and the user's OpenAI-compatible endpoints,
  * which one runs use, and each endpoint's "Test connection" result. One per app. API keys live in
- * a map outside the state (memory only; sessionStorage when the user ticks "remember for this
- * tab"), so they never reach a persisted value, a trace, an export, a log or a URL.
- * Vanilla Zustand; storage, fetch and timers are injected.
+ * a map outside the state (`endpoint-keys.ts`: memory only; sessionStorage when the user ticks
+ * "remember for this tab"), so they never reach a persisted value, a trace, an export, a log or a
+ * URL. Vanilla Zustand; storage, fetch and timers are injected. The records, their checks and
+ * their storage form are in `endpoint-records.ts`; the built-in model's speed in `mock-speed.ts`.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { testConnection, type HttpDeps } from '../engine';
-import { tryStorage } from './try-storage';
+import { createEndpointKeys } from './endpoint-keys';
+import {
+  BUILTIN_ENDPOINT,
+  ENDPOINTS_STORAGE_KEY,
+  highestEndpointNumber,
+  readStoredEndpoints,
+  serialiseEndpoints,
+  trimmedEndpoint,
+  validateEndpoint,
+  type Endpoint,
+  type EndpointField,
+  type EndpointInput,
+  type UserEndpoint,
+} from './endpoint-records';
+import { MOCK_SPEED_KEY, readStoredSpeed, type MockSpeed } from './mock-speed';
+import { tryStorage, type KeyValueStorage } from './try-storage';
 
-export const BUILTIN_ENDPOINT = {
-  id: 'builtin',
-  name: 'Built-in simulated model',
-  kind: 'builtin',
-} as const;
-export type BuiltinEndpoint = typeof BUILTIN_ENDPOINT;
-
-/** An OpenAI-compatible endpoint the user added. Holds no key. */
-export interface UserEndpoint {
-  readonly id: string;
-  readonly kind: 'user';
-  readonly name: string;
-  /** Such as `http://127.0.0.1:8080/v1`: requests go to `{baseUrl}/chat/completions`. */
-  readonly baseUrl: string;
-  readonly model: string;
-  readonly protocol: 'text' | 'tools';
-  readonly includeUsage: boolean;
-  /** Keep the key in sessionStorage ("remember for this tab"); otherwise memory only. */
-  readonly rememberKey: boolean;
-}
-
-export type Endpoint = BuiltinEndpoint | UserEndpoint;
-export type EndpointInput = Omit<UserEndpoint, 'id' | 'kind'>;
-export type EndpointField = 'name' | 'baseUrl' | 'model';
+export * from './endpoint-records';
+export * from './mock-speed';
+export type { KeyValueStorage } from './try-storage';
 
 export type EndpointResult =
   | { readonly ok: true; readonly id: string }
@@ -46,34 +41,11 @@ export interface ConnectionStatus {
   readonly code?: string;
 }
 
-/** How fast the built-in model streams (a divisor of its simulated latency; 0: no waiting). */
-export type MockSpeed = 0 | 1 | 2 | 5;
-const MOCK_SPEEDS: readonly MockSpeed[] = [0, 1, 2, 5];
-/** Where the built-in model's speed persists (a preference: a reload keeps it). */
-export const MOCK_SPEED_KEY = 'loopscope.mock-speed.v1';
-
-/** Pure: the stored speed, or the default (2×) when there is none or it is not one of the speeds. */
-export function readStoredSpeed(raw: string | null): MockSpeed {
-  const speed = Number(raw);
-  return raw !== null && /^\d$/.test(raw) && (MOCK_SPEEDS as readonly number[]).includes(speed)
-    ? (speed as MockSpeed)
-    : 2;
-}
 /** How the built-in model reaches the loop: over the OpenAI wire, or in-process as a fallback. */
 export type BuiltinTransport = 'wire' | 'in-process';
 
-export interface EndpointsState {
-  /** The built-in endpoint first, then the user's, in the order they were added. */
-  readonly endpoints: readonly Endpoint[];
-  readonly selectedId: string;
-  /** Ids of the endpoints that have a key (the keys themselves stay outside the state). */
-  readonly keyed: readonly string[];
-  readonly connection: Readonly<Record<string, ConnectionStatus>>;
-  /** Set when saved endpoints could not be read or written; the store carries on without them. */
-  readonly storageWarning: string | null;
-  readonly speed: MockSpeed;
-  readonly builtinTransport: BuiltinTransport;
-
+/** What the endpoints store does; made once with the store (read them with no subscription). */
+export interface EndpointsActions {
   addEndpoint(input: EndpointInput): EndpointResult;
   updateEndpoint(id: string, patch: Partial<EndpointInput>): EndpointResult;
   removeEndpoint(id: string): void;
@@ -89,10 +61,21 @@ export interface EndpointsState {
   setBuiltinTransport(transport: BuiltinTransport): void;
 }
 
-export type EndpointsStore = StoreApi<EndpointsState>;
+export interface EndpointsState {
+  /** The built-in endpoint first, then the user's, in the order they were added. */
+  readonly endpoints: readonly Endpoint[];
+  readonly selectedId: string;
+  /** Ids of the endpoints that have a key (the keys themselves stay outside the state). */
+  readonly keyed: readonly string[];
+  readonly connection: Readonly<Record<string, ConnectionStatus>>;
+  /** Set when saved endpoints could not be read or written; the store carries on without them. */
+  readonly storageWarning: string | null;
+  readonly speed: MockSpeed;
+  readonly builtinTransport: BuiltinTransport;
+  readonly actions: EndpointsActions;
+}
 
-/** The part of the Web Storage API the store uses. */
-export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+export type EndpointsStore = StoreApi<EndpointsState>;
 
 export interface EndpointsStoreDeps {
   /** Where endpoints persist (localStorage in the app). */
@@ -105,102 +88,6 @@ export interface EndpointsStoreDeps {
   readonly createId?: () => string;
 }
 
-/** The one localStorage key; the version is inside the value too. */
-export const ENDPOINTS_STORAGE_KEY = 'loopscope.endpoints.v1';
-const SESSION_KEY_PREFIX = 'loopscope.endpoint-key.';
-const FIELD_NAMES: Record<EndpointField, string> = {
-  name: 'Name',
-  baseUrl: 'Base URL',
-  model: 'Model',
-};
-
-/** Pure: the first problem with an endpoint's fields, or null. */
-export function validateEndpoint(
-  input: EndpointInput,
-): { field: EndpointField; message: string } | null {
-  if (input.name.trim() === '')
-    return { field: 'name', message: 'Name: give the endpoint a name.' };
-  let url: URL | null = null;
-  try {
-    url = new URL(input.baseUrl.trim());
-  } catch {
-    url = null;
-  }
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    return {
-      field: 'baseUrl',
-      message: `${FIELD_NAMES.baseUrl}: enter an http:// or https:// URL, such as http://127.0.0.1:8080/v1.`,
-    };
-  }
-  if (url.username || url.password) {
-    return {
-      field: 'baseUrl',
-      message: `${FIELD_NAMES.baseUrl}: leave the user name and password out; put a key in the API key field.`,
-    };
-  }
-  if (input.model.trim() === '') {
-    return {
-      field: 'model',
-      message: `${FIELD_NAMES.model}: name the model to call, such as gpt-4o-mini or qwen2.5:7b.`,
-    };
-  }
-  return null;
-}
-
-function isUserEndpoint(value: unknown): value is UserEndpoint {
-  if (typeof value !== 'object' || value === null) return false;
-  const item = value as Record<string, unknown>;
-  return (
-    typeof item['id'] === 'string' &&
-    item['id'] !== BUILTIN_ENDPOINT.id &&
-    item['kind'] === 'user' &&
-    typeof item['name'] === 'string' &&
-    typeof item['baseUrl'] === 'string' &&
-    typeof item['model'] === 'string' &&
-    (item['protocol'] === 'text' || item['protocol'] === 'tools') &&
-    typeof item['includeUsage'] === 'boolean' &&
-    typeof item['rememberKey'] === 'boolean'
-  );
-}
-
-/** Only the fields of an endpoint, whatever else an object carries. */
-function clean(endpoint: UserEndpoint): UserEndpoint {
-  const { id, name, baseUrl, model, protocol, includeUsage, rememberKey } = endpoint;
-  return { id, kind: 'user', name, baseUrl, model, protocol, includeUsage, rememberKey };
-}
-
-/** Pure: the stored endpoints, or why they could not be read. */
-export function readStoredEndpoints(raw: string | null): {
-  endpoints: UserEndpoint[];
-  warning: string | null;
-} {
-  if (raw === null) return { endpoints: [], warning: null };
-  const unreadable = (why: string) => ({
-    endpoints: [],
-    warning: `Your saved endpoints could not be read (${why}), so none are listed. Adding an endpoint saves over them.`,
-  });
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return unreadable('not valid JSON');
-  }
-  const stored = value as { version?: unknown; endpoints?: unknown } | null;
-  if (typeof stored !== 'object' || stored === null || stored.version !== 1) {
-    return unreadable('unknown format or version');
-  }
-  if (!Array.isArray(stored.endpoints) || !stored.endpoints.every(isUserEndpoint)) {
-    return unreadable('an endpoint has missing or wrong fields');
-  }
-  return { endpoints: stored.endpoints.map(clean), warning: null };
-}
-
-/** Pure: what persists: the user's endpoints, field by field (never a key). */
-export function serialiseEndpoints(endpoints: readonly Endpoint[]): string {
-  const users = endpoints.filter((item): item is UserEndpoint => item.kind === 'user').map(clean);
-  return JSON.stringify({ version: 1, endpoints: users });
-}
-
 function without<T>(record: Readonly<Record<string, T>>, id: string): Record<string, T> {
   return Object.fromEntries(Object.entries(record).filter(([key]) => key !== id));
 }
@@ -209,8 +96,7 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
 
 /** Creates the app's endpoints store, loading saved endpoints and remembered keys. */
 export function createEndpointsStore(deps: EndpointsStoreDeps): EndpointsStore {
-  const { storage, session } = deps;
-  const keys = new Map<string, string>();
+  const { storage } = deps;
   let warning: string | null = null;
   let loaded: UserEndpoint[] = [];
   try {
@@ -220,16 +106,8 @@ export function createEndpointsStore(deps: EndpointsStoreDeps): EndpointsStore {
   } catch (error) {
     warning = `Saved endpoints are unavailable (${describe(error)}); endpoints last until the tab closes.`;
   }
-  for (const endpoint of loaded) {
-    if (!endpoint.rememberKey) continue;
-    // No sessionStorage: the key is simply not remembered.
-    const key = tryStorage(() => session.getItem(SESSION_KEY_PREFIX + endpoint.id));
-    if (key) keys.set(endpoint.id, key);
-  }
-  let counter = loaded.reduce((max, endpoint) => {
-    const number = /^endpoint-(\d+)$/.exec(endpoint.id)?.[1];
-    return number ? Math.max(max, Number(number)) : max;
-  }, 0);
+  const keys = createEndpointKeys(deps.session, loaded);
+  let counter = highestEndpointNumber(loaded);
   const createId = deps.createId ?? (() => `endpoint-${++counter}`);
 
   return createStore<EndpointsState>()((set, get) => {
@@ -243,40 +121,14 @@ export function createEndpointsStore(deps: EndpointsStoreDeps): EndpointsStore {
         });
       }
     };
-    /** Keeps sessionStorage in step with the key map and the endpoint's rememberKey. */
-    const syncSession = (endpoint: UserEndpoint | undefined, id: string) => {
-      // No sessionStorage: the key stays in memory only.
-      const key = keys.get(id);
-      tryStorage(() =>
-        endpoint?.rememberKey && key
-          ? session.setItem(SESSION_KEY_PREFIX + id, key)
-          : session.removeItem(SESSION_KEY_PREFIX + id),
-      );
-    };
     const findUser = (id: string) =>
       get().endpoints.find((item): item is UserEndpoint => item.kind === 'user' && item.id === id);
-    const withKeyed = () => ({ keyed: [...keys.keys()] });
 
-    return {
-      endpoints: [BUILTIN_ENDPOINT, ...loaded],
-      selectedId: BUILTIN_ENDPOINT.id,
-      keyed: [...keys.keys()],
-      connection: {},
-      storageWarning: warning,
-      speed: readStoredSpeed(tryStorage(() => storage.getItem(MOCK_SPEED_KEY)) ?? null),
-      builtinTransport: 'wire',
-
+    const actions: EndpointsActions = {
       addEndpoint(input) {
         const problem = validateEndpoint(input);
         if (problem) return { ok: false, ...problem };
-        const endpoint = clean({
-          ...input,
-          id: createId(),
-          kind: 'user',
-          name: input.name.trim(),
-          baseUrl: input.baseUrl.trim(),
-          model: input.model.trim(),
-        });
+        const endpoint = trimmedEndpoint({ ...input, id: createId(), kind: 'user' });
         const endpoints = [...get().endpoints, endpoint];
         set({ endpoints });
         persist(endpoints);
@@ -289,28 +141,22 @@ export function createEndpointsStore(deps: EndpointsStoreDeps): EndpointsStore {
         const merged = { ...current, ...patch };
         const problem = validateEndpoint(merged);
         if (problem) return { ok: false, ...problem };
-        const endpoint = clean({
-          ...merged,
-          name: merged.name.trim(),
-          baseUrl: merged.baseUrl.trim(),
-          model: merged.model.trim(),
-        });
+        const endpoint = trimmedEndpoint(merged);
         const endpoints = get().endpoints.map((item) => (item.id === id ? endpoint : item));
         set({ endpoints, connection: without(get().connection, id) });
         persist(endpoints);
-        syncSession(endpoint, id);
+        keys.sync(endpoint);
         return { ok: true, id };
       },
 
       removeEndpoint(id) {
         if (!findUser(id)) return;
         const endpoints = get().endpoints.filter((item) => item.id !== id);
-        keys.delete(id);
-        syncSession(undefined, id);
+        keys.forget(id);
         set({
           endpoints,
           connection: without(get().connection, id),
-          ...withKeyed(),
+          keyed: keys.ids(),
           selectedId: get().selectedId === id ? BUILTIN_ENDPOINT.id : get().selectedId,
         });
         persist(endpoints);
@@ -323,14 +169,11 @@ export function createEndpointsStore(deps: EndpointsStoreDeps): EndpointsStore {
       setKey(id, key) {
         const endpoint = findUser(id);
         if (!endpoint) return;
-        const trimmed = key?.trim() ?? '';
-        if (trimmed) keys.set(id, trimmed);
-        else keys.delete(id);
-        syncSession(endpoint, id);
-        set(withKeyed());
+        keys.set(endpoint, key);
+        set({ keyed: keys.ids() });
       },
 
-      keyFor: (id) => keys.get(id) ?? null,
+      keyFor: (id) => keys.get(id),
 
       async testConnection(id) {
         const endpoint = findUser(id);
@@ -349,7 +192,7 @@ export function createEndpointsStore(deps: EndpointsStoreDeps): EndpointsStore {
           {
             baseUrl: endpoint.baseUrl,
             model: endpoint.model,
-            apiKey: keys.get(id) ?? null,
+            apiKey: keys.get(id),
             protocol: endpoint.protocol,
             includeUsage: endpoint.includeUsage,
           },
@@ -373,10 +216,23 @@ export function createEndpointsStore(deps: EndpointsStoreDeps): EndpointsStore {
         set({ builtinTransport });
       },
     };
+
+    return {
+      endpoints: [BUILTIN_ENDPOINT, ...loaded],
+      selectedId: BUILTIN_ENDPOINT.id,
+      keyed: keys.ids(),
+      connection: {},
+      storageWarning: warning,
+      speed: readStoredSpeed(tryStorage(() => storage.getItem(MOCK_SPEED_KEY)) ?? null),
+      builtinTransport: 'wire',
+      actions,
+    };
   });
 }
 
-/** The endpoint runs use. */
-export function selectedEndpoint(state: EndpointsState): Endpoint {
+/** Pure: the endpoint runs use (the built-in one when the selected id names none). */
+export function selectedEndpoint(
+  state: Pick<EndpointsState, 'endpoints' | 'selectedId'>,
+): Endpoint {
   return state.endpoints.find((item) => item.id === state.selectedId) ?? BUILTIN_ENDPOINT;
 }

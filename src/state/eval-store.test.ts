@@ -73,36 +73,36 @@ describe('the selection', () => {
       initial: { scenarioIds: [], configLabels: [] },
     });
     const state = () => store.getState();
-    state().toggleScenario('shopops-happy');
-    state().selectTag('stalling', true);
+    state().actions.toggleScenario('shopops-happy');
+    state().actions.selectTag('stalling', true);
     expect(state().selection.scenarioIds).toEqual([
       'rca-search-stall',
       'rca-queue-stall',
       'rca-nightly-503-stall',
       'shopops-happy',
     ]);
-    state().selectTag('rca', false);
+    state().actions.selectTag('rca', false);
     expect(state().selection.scenarioIds).toEqual(['shopops-happy']);
-    state().toggleScenario('shopops-happy');
+    state().actions.toggleScenario('shopops-happy');
     expect(state().selection.scenarioIds).toEqual([]);
 
-    state().toggleConfig('reflact+adaptive');
-    state().toggleConfig('act+off');
-    state().toggleConfig('no-such-config');
+    state().actions.toggleConfig('reflact+adaptive');
+    state().actions.toggleConfig('act+off');
+    state().actions.toggleConfig('no-such-config');
     expect(state().selection.configLabels).toEqual(['act+off', 'reflact+adaptive']);
-    state().toggleConfig('act+off');
+    state().actions.toggleConfig('act+off');
     expect(state().selection.configLabels).toEqual(['reflact+adaptive']);
   });
 
   it('clamps seeds to 1..MAX_EVAL_SEEDS', () => {
     const store = createEvalStore({ scenarios: SCENARIOS, createWorker: fakeWorker().factory });
-    store.getState().setSeeds(0);
+    store.getState().actions.setSeeds(0);
     expect(store.getState().selection.seeds).toBe(1);
-    store.getState().setSeeds(2.7);
+    store.getState().actions.setSeeds(2.7);
     expect(store.getState().selection.seeds).toBe(2);
-    store.getState().setSeeds(10_000);
+    store.getState().actions.setSeeds(10_000);
     expect(store.getState().selection.seeds).toBe(MAX_EVAL_SEEDS);
-    store.getState().setSeeds(Number.NaN);
+    store.getState().actions.setSeeds(Number.NaN);
     expect(store.getState().selection.seeds).toBe(1);
   });
 });
@@ -119,7 +119,7 @@ describe('running a matrix', () => {
     store.subscribe((state, previous) => {
       if (state.done !== previous.done) progress.push(state.done);
     });
-    store.getState().run();
+    store.getState().actions.run();
     expect(store.getState()).toMatchObject({ status: 'running', done: 0, total: 16 });
     await until(() => store.getState().status === 'done');
     const state = store.getState();
@@ -132,7 +132,7 @@ describe('running a matrix', () => {
     expect(made.count).toBe(1);
 
     // A second run reuses the worker.
-    store.getState().run();
+    store.getState().actions.run();
     await until(() => store.getState().status === 'done');
     expect(made.count).toBe(1);
   });
@@ -144,12 +144,12 @@ describe('running a matrix', () => {
       createWorker: factory,
       initial: { scenarioIds: [] },
     });
-    store.getState().run();
+    store.getState().actions.run();
     expect(store.getState().status).toBe('idle');
     expect(made.count).toBe(0);
-    store.getState().setScenarios(['shopops-happy']);
-    store.getState().run();
-    store.getState().run();
+    store.getState().actions.setScenarios(['shopops-happy']);
+    store.getState().actions.run();
+    store.getState().actions.run();
     expect(made.posted.filter((m) => m.type === 'run')).toHaveLength(1);
     await until(() => store.getState().status === 'done');
   });
@@ -161,11 +161,11 @@ describe('running a matrix', () => {
       createWorker: factory,
       initial: { seeds: 20 },
     });
-    store.getState().run();
+    store.getState().actions.run();
     const total = store.getState().total;
     expect(total).toBe(SCENARIOS.length * 4 * 20);
     await until(() => store.getState().done >= 10);
-    store.getState().cancel();
+    store.getState().actions.cancel();
     expect(store.getState().cancelling).toBe(true);
     await until(() => store.getState().status === 'cancelled');
     const state = store.getState();
@@ -182,8 +182,8 @@ describe('running a matrix', () => {
       createWorker: fakeWorker().factory,
       initial: { seeds: 10 },
     });
-    store.getState().run();
-    store.getState().reset();
+    store.getState().actions.run();
+    store.getState().actions.reset();
     expect(store.getState()).toMatchObject({ status: 'idle', rows: [], done: 0, total: 0 });
     await turn();
     await turn();
@@ -201,13 +201,13 @@ describe('running a matrix', () => {
         return { post: () => {}, terminate: () => {} };
       },
     });
-    store.getState().run();
+    store.getState().actions.run();
     report('Uncaught SyntaxError in the worker');
     expect(store.getState()).toMatchObject({
       status: 'done',
       errors: [{ scenario: null, message: 'Uncaught SyntaxError in the worker' }],
     });
-    store.getState().run();
+    store.getState().actions.run();
     expect(made).toBe(2);
   });
 
@@ -218,7 +218,7 @@ describe('running a matrix', () => {
         throw new Error('Workers are disabled');
       },
     });
-    store.getState().run();
+    store.getState().actions.run();
     expect(store.getState()).toMatchObject({
       status: 'done',
       errors: [{ message: 'Workers are disabled' }],
@@ -232,18 +232,18 @@ describe('running a matrix', () => {
       createWorker: factory,
       initial: { scenarioIds: ['shopops-happy'] },
     });
-    store.getState().prepare();
-    store.getState().prepare();
+    store.getState().actions.prepare();
+    store.getState().actions.prepare();
     expect(made.count).toBe(1);
     expect(made.posted).toEqual([]);
     expect(store.getState().status).toBe('idle');
-    store.getState().run();
+    store.getState().actions.run();
     await until(() => store.getState().status === 'done');
     expect(made.count).toBe(1);
     expect(store.getState().rows).toHaveLength(4);
-    // The view unmounts and mounts again (as React's strict mode does): a new worker.
-    store.getState().dispose();
-    store.getState().prepare();
+    // Its owner ends the worker, and a view opens again: a new worker.
+    store.getState().actions.dispose();
+    store.getState().actions.prepare();
     expect(made).toMatchObject({ count: 2, terminated: 1 });
   });
 
@@ -258,11 +258,11 @@ describe('running a matrix', () => {
       },
       initial: { scenarioIds: ['shopops-happy'] },
     });
-    store.getState().prepare();
+    store.getState().actions.prepare();
     report('The worker script did not load');
     expect(store.getState()).toMatchObject({ status: 'idle', errors: [] });
     expect(made.terminated).toBe(1);
-    store.getState().run();
+    store.getState().actions.run();
     expect(made.count).toBe(2);
     await until(() => store.getState().status === 'done');
     expect(store.getState().errors).toEqual([]);
@@ -277,9 +277,9 @@ describe('running a matrix', () => {
         throw new Error('Workers are disabled');
       },
     });
-    store.getState().prepare();
+    store.getState().actions.prepare();
     expect(store.getState()).toMatchObject({ status: 'idle', errors: [] });
-    store.getState().run();
+    store.getState().actions.run();
     expect(attempts).toBe(2);
     expect(store.getState()).toMatchObject({
       status: 'done',
@@ -290,10 +290,81 @@ describe('running a matrix', () => {
   it('dispose ends the worker', async () => {
     const { made, factory } = fakeWorker();
     const store = createEvalStore({ scenarios: SCENARIOS, createWorker: factory });
-    store.getState().run();
-    store.getState().dispose();
+    store.getState().actions.run();
+    store.getState().actions.dispose();
     expect(made.terminated).toBe(1);
     expect(store.getState().status).toBe('cancelled');
+  });
+});
+
+describe('a store that outlives its view', () => {
+  it('keeps running through a view unmount, with its progress and rows; a view that opens again finds them', async () => {
+    const { made, factory } = fakeWorker();
+    const store = createEvalStore({
+      scenarios: SCENARIOS,
+      createWorker: factory,
+      initial: { scenarioIds: ['rca-search-stall', 'shopops-happy'], seeds: 3 },
+    });
+    // A view opens: it warms the worker up and subscribes to what it shows.
+    store.getState().actions.prepare();
+    const stopShowing = store.subscribe(() => {});
+    store.getState().actions.run();
+    await until(() => store.getState().done >= 1);
+    // The view unmounts: its subscriptions end. Nothing else reaches the store.
+    stopShowing();
+    expect(store.getState()).toMatchObject({ status: 'running', total: 24 });
+    expect(store.getState().done).toBeGreaterThanOrEqual(1);
+
+    // Another view opens while the matrix runs: the same worker goes on.
+    store.getState().actions.prepare();
+    await until(() => store.getState().status === 'done');
+    const state = store.getState();
+    expect(state).toMatchObject({ done: 24, total: 24, errors: [] });
+    expect(state.rows).toHaveLength(24);
+    expect(state.ran?.scenarioIds).toEqual(['rca-search-stall', 'shopops-happy']);
+    expect(made).toMatchObject({ count: 1, terminated: 0 });
+    await turn();
+    expect(store.getState().rows).toBe(state.rows);
+  });
+
+  it('nothing but dispose ends its worker', async () => {
+    const { made, factory } = fakeWorker();
+    const store = createEvalStore({
+      scenarios: SCENARIOS,
+      createWorker: factory,
+      initial: { scenarioIds: ['shopops-happy'] },
+    });
+    const actions = store.getState().actions;
+    // Every other action, in an order that runs a matrix, cancels one and resets one.
+    const others: Record<Exclude<keyof typeof actions, 'dispose'>, () => void> = {
+      prepare: () => actions.prepare(),
+      toggleScenario: () => actions.toggleScenario('rca-search-stall'),
+      setScenarios: () => actions.setScenarios(['shopops-happy', 'rca-search-stall']),
+      selectTag: () => actions.selectTag('stalling', true),
+      toggleConfig: () => actions.toggleConfig('act+off'),
+      setConfigs: () => actions.setConfigs(['react+off', 'reflact+adaptive']),
+      setSeeds: () => actions.setSeeds(5),
+      setModel: () => actions.setModel(BUILTIN_MODELS),
+      setConcurrency: () => actions.setConcurrency(3),
+      run: () => actions.run(),
+      cancel: () => actions.cancel(),
+      reset: () => actions.reset(),
+    };
+    for (const act of Object.values(others)) act();
+    actions.run();
+    for (const act of Object.values(others)) act();
+    await until(() => store.getState().status === 'idle');
+    actions.run();
+    await until(() => store.getState().done >= 1);
+    expect(made).toMatchObject({ count: 1, terminated: 0 });
+    expect(store.getState().status).toBe('running');
+
+    actions.dispose();
+    expect(made).toMatchObject({ count: 1, terminated: 1 });
+    expect(store.getState().status).toBe('cancelled');
+    const stopped = store.getState();
+    await turn();
+    expect(store.getState()).toBe(stopped);
   });
 });
 
@@ -305,9 +376,9 @@ describe('the selection across reloads', () => {
       createWorker: fakeWorker().factory,
       storage,
     });
-    first.getState().setScenarios(['shopops-happy', 'rca-search-stall']);
-    first.getState().toggleConfig('reflact+fixed');
-    first.getState().setSeeds(7);
+    first.getState().actions.setScenarios(['shopops-happy', 'rca-search-stall']);
+    first.getState().actions.toggleConfig('reflact+fixed');
+    first.getState().actions.setSeeds(7);
     const again = createEvalStore({
       scenarios: SCENARIOS,
       createWorker: fakeWorker().factory,
@@ -346,10 +417,10 @@ describe('saved settings as columns', () => {
       savedConfigs: () => saved,
       initial: { scenarioIds: ['rca-checkout-latency'], configLabels: ['react+fixed'] },
     });
-    store.getState().toggleConfig('cadence 2');
-    store.getState().toggleConfig('no such settings');
+    store.getState().actions.toggleConfig('cadence 2');
+    store.getState().actions.toggleConfig('no such settings');
     expect(store.getState().selection.configLabels).toEqual(['react+fixed', 'cadence 2']);
-    store.getState().run();
+    store.getState().actions.run();
     await until(() => store.getState().status === 'done');
     const request = made.posted.find((message) => message.type === 'run');
     expect(request?.type === 'run' && request.request.savedConfigs).toEqual([saved[0]]);
@@ -389,12 +460,12 @@ describe('on an endpoint', () => {
   it('starts on the built-in models, two at a time when an endpoint is picked', () => {
     const store = createEvalStore({ scenarios: SCENARIOS, createWorker: fakeWorker().factory });
     expect(store.getState().selection).toMatchObject({ modelId: BUILTIN_MODELS, concurrency: 2 });
-    store.getState().setModel('endpoint-1');
-    store.getState().setConcurrency(20);
+    store.getState().actions.setModel('endpoint-1');
+    store.getState().actions.setConcurrency(20);
     expect(store.getState().selection).toMatchObject({ modelId: 'endpoint-1', concurrency: 8 });
-    store.getState().setConcurrency(0);
+    store.getState().actions.setConcurrency(0);
     expect(store.getState().selection.concurrency).toBe(1);
-    store.getState().setConcurrency(Number.NaN);
+    store.getState().actions.setConcurrency(Number.NaN);
     expect(store.getState().selection.concurrency).toBe(2);
   });
 
@@ -413,7 +484,7 @@ describe('on an endpoint', () => {
       createWorker: worker.factory,
       initial: { modelId: 'endpoint-1', concurrency: 3 },
     });
-    store.getState().run(ENDPOINT);
+    store.getState().actions.run(ENDPOINT);
     expect(worker.posted[0]).toMatchObject({
       type: 'run',
       request: { endpoint: ENDPOINT, concurrency: 3, seeds: 1 },
@@ -431,7 +502,7 @@ describe('on an endpoint', () => {
   it('a matrix the worker stopped early ends `stopped`, with its note', () => {
     const worker = manualWorker();
     const store = createEvalStore({ scenarios: SCENARIOS, createWorker: worker.factory });
-    store.getState().run(ENDPOINT);
+    store.getState().actions.run(ENDPOINT);
     const note = 'The first 2 runs all failed with the same error (http_401).';
     worker.answer({
       type: 'end',
@@ -444,7 +515,7 @@ describe('on an endpoint', () => {
       note,
     });
     expect(store.getState()).toMatchObject({ status: 'stopped', note });
-    store.getState().run();
+    store.getState().actions.run();
     expect(store.getState()).toMatchObject({ status: 'running', note: null, ranOn: null });
     expect(worker.posted[1]).toMatchObject({ type: 'run' });
     expect(worker.posted[1]).not.toHaveProperty('request.endpoint');

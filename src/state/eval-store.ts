@@ -1,15 +1,14 @@
 /**
  * The eval store: what the eval matrix runs (scenarios, configs, seeds, on which model, how many
- * at once), its status and progress, and the rows it came back with. One per eval view. Vanilla
- * Zustand; the worker is injected as a factory (a Web Worker in the app, the same loop in-process
- * in tests), made by `prepare` when the view opens (or else by the first run) and kept until
- * `dispose`. An endpoint's key is handed to `run`
- * and goes straight into the run message: it is never part of the state.
+ * at once), its status and progress, and the rows it came back with. Vanilla Zustand; it can
+ * live as long as the page, not as long as a view: a matrix keeps running, and its rows stay,
+ * whatever view is mounted. The store owns its worker (injected as a factory: a Web Worker in
+ * the app, the same loop in-process in tests): made on first need (`prepare` when a view opens,
+ * or else the first `run`) and ended only by `dispose`. An endpoint's key is handed to `run` and
+ * goes straight into the run message: it is never part of the state. The selection's rules are
+ * in `eval-selection.ts`, its pickers in `eval-selection-actions.ts`.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Scenario } from '../engine';
-import type { KeyValueStorage } from './endpoints-store';
-import { tryStorage } from './try-storage';
 import {
   DEFAULT_EVAL_LABELS,
   EVAL_PRESETS,
@@ -26,30 +25,57 @@ import {
   type EvalWorkerHandle,
   type EvalWorkerResponse,
 } from '../workers/eval-protocol';
+import { createSelectionActions, type EvalSelectionActions } from './eval-selection-actions';
+import {
+  BUILTIN_MODELS,
+  clampCount,
+  EVAL_SELECTION_KEY,
+  MAX_EVAL_SEEDS,
+  readStoredSelection,
+  selectionOrder,
+  selectionRuns,
+  type EvalSelection,
+  type PickableScenario,
+} from './eval-selection';
+import { tryStorage, type KeyValueStorage } from './try-storage';
+
+export * from './eval-selection';
+export type { EvalSelectionActions } from './eval-selection-actions';
 
 /** `stopped`: the worker stopped early (the first runs on an endpoint all failed alike). */
 export type EvalStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'stopped';
 
-/** The model id of "Built-in models": each scenario on its own simulated or scripted model. */
-export const BUILTIN_MODELS = 'builtin';
-
-/** Seeds per cell at most: all 14 built-ins × 7 presets × 100 seeds is 9,800 runs, seconds in a worker. */
-export const MAX_EVAL_SEEDS = 100;
-
-export interface EvalSelection {
-  /** In suite order. */
-  readonly scenarioIds: readonly string[];
-  /** In preset order. */
-  readonly configLabels: readonly string[];
-  readonly seeds: number;
-  /** `BUILTIN_MODELS`, or the id of a user endpoint (see the endpoints store). */
-  readonly modelId: string;
-  /** Runs in flight at once on an endpoint, 1..MAX_EVAL_CONCURRENCY (built-ins run one at a time). */
-  readonly concurrency: number;
+/** What the eval store does; made once with the store (read them with no subscription). */
+export interface EvalActions extends EvalSelectionActions {
+  /** Which model the matrix runs on: `BUILTIN_MODELS` or an endpoint id. */
+  setModel(id: string): void;
+  /** Clamped to 1..MAX_EVAL_CONCURRENCY; not a number: the default. */
+  setConcurrency(concurrency: number): void;
+  /**
+   * Starts the selected matrix on `endpoint` (with its key, straight into the run message), or
+   * on the built-in models when it is left out; ignored while one runs or when nothing is
+   * selected. On an endpoint the scripted scenarios are left out.
+   */
+  run(endpoint?: EvalEndpoint | null): void;
+  /** Stops the running matrix: no more runs start, the runs in flight are aborted, the rows so far come back. */
+  cancel(): void;
+  /** Back to idle with no rows (a running matrix is cancelled and its answers ignored). */
+  reset(): void;
+  /**
+   * Makes the worker now (a view opened), so its start-up — mostly reading the tokenizer's
+   * tables — is over before the first Run. Once is enough; a worker that cannot be made is made
+   * again by `run`, which then says why.
+   */
+  prepare(): void;
+  /**
+   * Ends the worker (the store's owner is done with it): the only thing that stops a running
+   * matrix other than Cancel and Reset. A later `prepare` or `run` makes a new worker.
+   */
+  dispose(): void;
 }
 
-export interface EvalState {
-  readonly selection: EvalSelection;
+/** What the current or last matrix did: its status, progress and rows. */
+export interface EvalOutcome {
   readonly status: EvalStatus;
   /** A cancel was asked for and the worker has not answered yet. */
   readonly cancelling: boolean;
@@ -66,42 +92,14 @@ export interface EvalState {
   readonly errors: readonly EvalRunError[];
   /** Why a `stopped` matrix stopped, in words. */
   readonly note: string | null;
+}
 
-  toggleScenario(id: string): void;
-  setScenarios(ids: readonly string[]): void;
-  /** Adds (or removes) every scenario with this tag. */
-  selectTag(tag: string, selected: boolean): void;
-  toggleConfig(label: string): void;
-  setConfigs(labels: readonly string[]): void;
-  /** Clamped to 1..MAX_EVAL_SEEDS; not a number: 1. */
-  setSeeds(seeds: number): void;
-  /** Which model the matrix runs on: `BUILTIN_MODELS` or an endpoint id. */
-  setModel(id: string): void;
-  /** Clamped to 1..MAX_EVAL_CONCURRENCY; not a number: the default. */
-  setConcurrency(concurrency: number): void;
-  /**
-   * Starts the selected matrix on `endpoint` (with its key, straight into the run message), or
-   * on the built-in models when it is left out; ignored while one runs or when nothing is
-   * selected. On an endpoint the scripted scenarios are left out.
-   */
-  run(endpoint?: EvalEndpoint | null): void;
-  /** Stops the running matrix: no more runs start, the runs in flight are aborted, the rows so far come back. */
-  cancel(): void;
-  /** Back to idle with no rows (a running matrix is cancelled and its answers ignored). */
-  reset(): void;
-  /**
-   * Makes the worker now (the view opened), so its start-up — mostly reading the tokenizer's
-   * tables — is over before the first Run. Once is enough; a worker that cannot be made is made
-   * again by `run`, which then says why.
-   */
-  prepare(): void;
-  /** Ends the worker (the view unmounts). */
-  dispose(): void;
+export interface EvalState extends EvalOutcome {
+  readonly selection: EvalSelection;
+  readonly actions: EvalActions;
 }
 
 export type EvalStore = StoreApi<EvalState>;
-
-type PickableScenario = Pick<Scenario, 'id' | 'tags' | 'model'>;
 
 export interface EvalStoreOptions {
   /** The scenarios to pick from, in suite order. */
@@ -120,98 +118,41 @@ export interface EvalStoreOptions {
   readonly storage?: KeyValueStorage;
 }
 
-export const EVAL_SELECTION_KEY = 'loopscope.eval-selection.v1';
+/** No matrix yet (or one reset). */
+const IDLE: EvalOutcome = {
+  status: 'idle',
+  cancelling: false,
+  done: 0,
+  total: 0,
+  latest: null,
+  rows: [],
+  ran: null,
+  ranOn: null,
+  errors: [],
+  note: null,
+};
 
-/** Pure: the stored selection's fields that have the right types (the store then orders and clamps them). */
-export function readStoredSelection(raw: string | null): Partial<EvalSelection> {
-  if (raw === null) return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return {};
-  }
-  if (typeof value !== 'object' || value === null) return {};
-  const stored = value as Record<string, unknown>;
-  const strings = (field: unknown) =>
-    Array.isArray(field) && field.every((item) => typeof item === 'string')
-      ? (field as string[])
-      : undefined;
-  const number = (field: unknown) => (typeof field === 'number' ? field : undefined);
-  const picked: Partial<Record<keyof EvalSelection, unknown>> = {
-    scenarioIds: strings(stored['scenarioIds']),
-    configLabels: strings(stored['configLabels']),
-    seeds: number(stored['seeds']),
-    modelId: typeof stored['modelId'] === 'string' ? stored['modelId'] : undefined,
-    concurrency: number(stored['concurrency']),
-  };
-  return Object.fromEntries(
-    Object.entries(picked).filter(([, field]) => field !== undefined),
-  ) as Partial<EvalSelection>;
-}
-
-/**
- * Pure: the selected scenarios that run (ids that name no scenario do not; on an endpoint,
- * scripted ones do not either: they are exact replays of recorded replies).
- */
-export function runnableScenarioIds(
-  selection: Pick<EvalSelection, 'scenarioIds'>,
-  scenarios: readonly Pick<Scenario, 'id' | 'model'>[],
-  onEndpoint: boolean,
-): string[] {
-  const ids = new Set(selection.scenarioIds);
-  return scenarios
-    .filter((s) => ids.has(s.id) && !(onEndpoint && s.model.kind === 'scripted'))
-    .map((s) => s.id);
-}
-
-/** Pure: how many runs a selection makes, on the built-in models or (`onEndpoint`) an endpoint. */
-export function selectionRuns(
-  selection: EvalSelection,
-  scenarios: readonly Pick<Scenario, 'id' | 'model'>[],
-  onEndpoint = false,
-): number {
-  const count = runnableScenarioIds(selection, scenarios, onEndpoint).length;
-  return count * selection.configLabels.length * selection.seeds;
-}
-
-const clampSeeds = (seeds: number) =>
-  Number.isFinite(seeds) ? Math.min(MAX_EVAL_SEEDS, Math.max(1, Math.floor(seeds))) : 1;
 const clampConcurrency = (concurrency: number) =>
-  Number.isFinite(concurrency)
-    ? Math.min(MAX_EVAL_CONCURRENCY, Math.max(1, Math.floor(concurrency)))
-    : DEFAULT_EVAL_CONCURRENCY;
+  clampCount(concurrency, MAX_EVAL_CONCURRENCY, DEFAULT_EVAL_CONCURRENCY);
 
-/** Creates an eval store; `prepare` (or the first `run`) makes the worker. */
+/** Creates an eval store; its worker is made by `prepare` (or the first `run`), ended by `dispose`. */
 export function createEvalStore(options: EvalStoreOptions): EvalStore {
-  const { scenarios, createWorker } = options;
-  const inSuiteOrder = (ids: Iterable<string>) => {
-    const wanted = new Set(ids);
-    return scenarios.filter((scenario) => wanted.has(scenario.id)).map((scenario) => scenario.id);
-  };
+  const { scenarios, createWorker, storage } = options;
   const savedConfigs = options.savedConfigs ?? (() => []);
   /** The configs a label can name: the presets, then the saved settings. */
-  const knownConfigs = () => [...EVAL_PRESETS, ...savedConfigs()];
-  /** Known labels only, presets first, then saved settings in the order they were saved. */
-  const inConfigOrder = (labels: Iterable<string>) => {
-    const wanted = new Set(labels);
-    return knownConfigs()
-      .filter((config) => wanted.has(config.label))
-      .map((config) => config.label);
-  };
+  const order = selectionOrder(scenarios, () => [...EVAL_PRESETS, ...savedConfigs()]);
 
   let worker: EvalWorkerHandle | null = null;
+  /** The matrix answers are for; a reset or dispose moves it on, so late answers are ignored. */
   let runId = 0;
   const stored = readStoredSelection(
-    tryStorage(() => options.storage?.getItem(EVAL_SELECTION_KEY)) ?? null,
+    tryStorage(() => storage?.getItem(EVAL_SELECTION_KEY)) ?? null,
   );
 
-  const store = createStore<EvalState>()((set, get) => {
+  return createStore<EvalState>()((set, get) => {
     const select = (patch: Partial<EvalSelection>) => {
       set({ selection: { ...get().selection, ...patch } });
-      tryStorage(() =>
-        options.storage?.setItem(EVAL_SELECTION_KEY, JSON.stringify(get().selection)),
-      );
+      tryStorage(() => storage?.setItem(EVAL_SELECTION_KEY, JSON.stringify(get().selection)));
     };
 
     const onMessage = (message: EvalWorkerResponse) => {
@@ -219,15 +160,8 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
       if (message.type === 'progress') {
         set({ done: message.done, total: message.total, latest: message.latest });
       } else if (message.type === 'end') {
-        set({
-          status: message.status,
-          cancelling: false,
-          done: message.done,
-          total: message.total,
-          rows: message.rows,
-          errors: message.errors,
-          note: message.note ?? null,
-        });
+        const { status, done, total, rows, errors } = message;
+        set({ status, cancelling: false, done, total, rows, errors, note: message.note ?? null });
       } else {
         fail(message.message);
       }
@@ -244,52 +178,8 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
       });
     };
 
-    const first = { ...options.initial, ...stored };
-    return {
-      selection: {
-        scenarioIds: inSuiteOrder(first.scenarioIds ?? scenarios.map((s) => s.id)),
-        configLabels: inConfigOrder(first.configLabels ?? DEFAULT_EVAL_LABELS),
-        seeds: clampSeeds(first.seeds ?? 1),
-        modelId: first.modelId ?? BUILTIN_MODELS,
-        concurrency: clampConcurrency(first.concurrency ?? DEFAULT_EVAL_CONCURRENCY),
-      },
-      status: 'idle',
-      cancelling: false,
-      done: 0,
-      total: 0,
-      latest: null,
-      rows: [],
-      ran: null,
-      ranOn: null,
-      errors: [],
-      note: null,
-
-      toggleScenario: (id) => {
-        const ids = get().selection.scenarioIds;
-        select({
-          scenarioIds: inSuiteOrder(ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]),
-        });
-      },
-      setScenarios: (ids) => select({ scenarioIds: inSuiteOrder(ids) }),
-      selectTag: (tag, selected) => {
-        const tagged = scenarios.filter((s) => s.tags.includes(tag)).map((s) => s.id);
-        const ids = get().selection.scenarioIds;
-        select({
-          scenarioIds: inSuiteOrder(
-            selected ? [...ids, ...tagged] : ids.filter((id) => !tagged.includes(id)),
-          ),
-        });
-      },
-      toggleConfig: (label) => {
-        const labels = get().selection.configLabels;
-        select({
-          configLabels: inConfigOrder(
-            labels.includes(label) ? labels.filter((x) => x !== label) : [...labels, label],
-          ),
-        });
-      },
-      setConfigs: (labels) => select({ configLabels: inConfigOrder(labels) }),
-      setSeeds: (seeds) => select({ seeds: clampSeeds(seeds) }),
+    const actions: EvalActions = {
+      ...createSelectionActions({ scenarios, order, read: () => get().selection, select }),
       setModel: (modelId) => select({ modelId }),
       setConcurrency: (concurrency) => select({ concurrency: clampConcurrency(concurrency) }),
 
@@ -299,14 +189,9 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
         if (status === 'running' || total === 0) return;
         runId += 1;
         set({
+          ...IDLE,
           status: 'running',
-          cancelling: false,
-          done: 0,
           total,
-          latest: null,
-          rows: [],
-          errors: [],
-          note: null,
           ran: selection,
           ranOn: endpoint ? { name: endpoint.name, model: endpoint.model } : null,
         });
@@ -338,18 +223,7 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
       reset: () => {
         if (get().status === 'running') worker?.post({ type: 'cancel', runId });
         runId += 1;
-        set({
-          status: 'idle',
-          cancelling: false,
-          done: 0,
-          total: 0,
-          latest: null,
-          rows: [],
-          ran: null,
-          ranOn: null,
-          errors: [],
-          note: null,
-        });
+        set(IDLE);
       },
       prepare: () => {
         if (worker) return;
@@ -366,6 +240,18 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
         if (get().status === 'running') set({ status: 'cancelled', cancelling: false });
       },
     };
+
+    const first = { ...options.initial, ...stored };
+    return {
+      ...IDLE,
+      selection: {
+        scenarioIds: order.inSuiteOrder(first.scenarioIds ?? scenarios.map((s) => s.id)),
+        configLabels: order.inConfigOrder(first.configLabels ?? DEFAULT_EVAL_LABELS),
+        seeds: clampCount(first.seeds ?? 1, MAX_EVAL_SEEDS, 1),
+        modelId: first.modelId ?? BUILTIN_MODELS,
+        concurrency: clampConcurrency(first.concurrency ?? DEFAULT_EVAL_CONCURRENCY),
+      },
+      actions,
+    };
   });
-  return store;
 }

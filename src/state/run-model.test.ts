@@ -74,12 +74,12 @@ describe('the model of a run', () => {
         waits.push(ms);
       },
     });
-    endpoints.getState().setBuiltinTransport('in-process');
+    endpoints.getState().actions.setBuiltinTransport('in-process');
     const config = scenarioConfig(subject);
     const choice = choose(subject, config);
     expect(choice.model.name).toBe('simulated:rca-search-stall');
 
-    endpoints.getState().setSpeed(2);
+    endpoints.getState().actions.setSpeed(2);
     await runScenario(subject, config, { model: choice.model });
     // The same run on a virtual clock: its simulated latency, which the real waits halve.
     const simulated = await runScenario(subject, config);
@@ -87,7 +87,7 @@ describe('the model of a run', () => {
     expect(total).toBeCloseTo(simulated.metrics.latencyMs / 2, 0);
 
     waits.length = 0;
-    endpoints.getState().setSpeed(0);
+    endpoints.getState().actions.setSpeed(0);
     await runScenario(subject, config, { model: choose(subject, config).model });
     expect(waits).toEqual([]);
   });
@@ -95,7 +95,7 @@ describe('the model of a run', () => {
   it('on a user endpoint, uses its model, settings and protocol', () => {
     const subject = scenario('shopops-happy');
     const { choose, endpoints } = chooser();
-    const result = endpoints.getState().addEndpoint({
+    const result = endpoints.getState().actions.addEndpoint({
       name: 'vLLM',
       baseUrl: 'http://127.0.0.1:8000/v1',
       model: 'Qwen/Qwen2.5-7B-Instruct',
@@ -104,7 +104,7 @@ describe('the model of a run', () => {
       rememberKey: false,
     });
     if (!result.ok) throw new Error(result.message);
-    endpoints.getState().selectEndpoint(result.id);
+    endpoints.getState().actions.selectEndpoint(result.id);
     const choice = choose(subject, scenarioConfig(subject));
     expect(choice.model.name).toBe('openai-compatible:Qwen/Qwen2.5-7B-Instruct');
     expect(choice.protocol).toBe('tools');

@@ -69,7 +69,7 @@ export function createModelChooser(deps: ModelChooserDeps): ModelChooser {
         {
           baseUrl: endpoint.baseUrl,
           model: endpoint.model,
-          apiKey: state.keyFor(endpoint.id),
+          apiKey: state.actions.keyFor(endpoint.id),
           protocol: endpoint.protocol,
           includeUsage: endpoint.includeUsage,
         },

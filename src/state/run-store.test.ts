@@ -207,7 +207,7 @@ describe('run store', () => {
   describe('on a user endpoint', () => {
     it('an endpoint error ends the run as error with the engine code and message', async () => {
       const { store, endpoints } = storeFor('rca-search-stall');
-      const added = endpoints.getState().addEndpoint({
+      const added = endpoints.getState().actions.addEndpoint({
         name: 'Wrong model',
         baseUrl: MOCK_BASE_URL,
         model: 'sim/no-such-model',
@@ -216,7 +216,7 @@ describe('run store', () => {
         rememberKey: false,
       });
       if (!added.ok) throw new Error(added.message);
-      endpoints.getState().selectEndpoint(added.id);
+      endpoints.getState().actions.selectEndpoint(added.id);
       await store.getState().actions.run();
 
       const state = store.getState();
@@ -231,7 +231,7 @@ describe('run store', () => {
 
     it('runs in the endpoint’s protocol, whatever the overrides say', async () => {
       const { store, endpoints } = storeFor('rca-checkout-latency');
-      const added = endpoints.getState().addEndpoint({
+      const added = endpoints.getState().actions.addEndpoint({
         name: 'Mock with tools',
         baseUrl: MOCK_BASE_URL,
         model: 'sim/rca-checkout-latency',
@@ -240,7 +240,7 @@ describe('run store', () => {
         rememberKey: false,
       });
       if (!added.ok) throw new Error(added.message);
-      endpoints.getState().selectEndpoint(added.id);
+      endpoints.getState().actions.selectEndpoint(added.id);
       await store.getState().actions.run();
 
       const trace = store.getState().trace;

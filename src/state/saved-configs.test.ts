@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryStorage } from './memory-storage';
 import {
+  asEvalConfigs,
   SAVED_CONFIGS_BACKUP_KEY,
   SAVED_CONFIGS_KEY,
   createSavedConfigsStore,
@@ -14,7 +15,7 @@ describe('saved settings', () => {
     const storage = createMemoryStorage();
     const store = createSavedConfigsStore({ storage, reserved });
     const overrides = { mode: 'reflact', reflection: { gating: 'fixed', interval: 2 } } as const;
-    expect(store.getState().save('  tight cadence ', overrides)).toEqual({
+    expect(store.getState().actions.save('  tight cadence ', overrides)).toEqual({
       ok: true,
       name: 'tight cadence',
     });
@@ -25,18 +26,18 @@ describe('saved settings', () => {
 
   it('refuses an empty, long, preset or taken name with a message, and replaces when asked', () => {
     const store = createSavedConfigsStore({ storage: createMemoryStorage(), reserved });
-    store.getState().save('mine', { seed: 2 });
+    store.getState().actions.save('mine', { seed: 2 });
     const refused = (name: string) => {
-      const result = store.getState().save(name, { seed: 3 });
+      const result = store.getState().actions.save(name, { seed: 3 });
       return result.ok ? null : [result.problem, result.message];
     };
     expect(refused(' ')).toEqual(['empty', 'Give the settings a name.']);
     expect(refused('x'.repeat(41))?.[0]).toBe('too-long');
     expect(refused('react+off')?.[1]).toMatch(/preset's name/);
     expect(refused('mine')?.[1]).toMatch(/saved already: replace them/);
-    expect(store.getState().save('mine', { seed: 3 }, { replace: true }).ok).toBe(true);
+    expect(store.getState().actions.save('mine', { seed: 3 }, { replace: true }).ok).toBe(true);
     expect(store.getState().configs).toEqual([{ name: 'mine', overrides: { seed: 3 } }]);
-    store.getState().remove('mine');
+    store.getState().actions.remove('mine');
     expect(store.getState().configs).toEqual([]);
   });
 
@@ -57,7 +58,7 @@ describe('saved settings', () => {
     expect(store.getState().warning).toMatch(/kept aside/);
     // Nothing is written until the user saves; then the old text moves aside first.
     expect(storage.entries().get(SAVED_CONFIGS_BACKUP_KEY)).toBeUndefined();
-    store.getState().save('fresh', { seed: 1 });
+    store.getState().actions.save('fresh', { seed: 1 });
     expect(storage.entries().get(SAVED_CONFIGS_BACKUP_KEY)).toBe(broken);
     expect(readSavedConfigs(storage.entries().get(SAVED_CONFIGS_KEY) ?? null).configs).toEqual([
       { name: 'fresh', overrides: { seed: 1 } },
@@ -73,7 +74,15 @@ describe('saved settings', () => {
       removeItem: () => undefined,
     };
     const store = createSavedConfigsStore({ storage, reserved });
-    expect(store.getState().save('kept in memory', { seed: 5 }).ok).toBe(true);
+    expect(store.getState().actions.save('kept in memory', { seed: 5 }).ok).toBe(true);
     expect(store.getState().configs).toHaveLength(1);
+  });
+});
+
+describe('saved settings as eval columns', () => {
+  it('are labelled with the names the user gave them', () => {
+    expect(asEvalConfigs([{ name: 'cadence 2', overrides: { seed: 2 } }])).toEqual([
+      { label: 'cadence 2', overrides: { seed: 2 } },
+    ]);
   });
 });

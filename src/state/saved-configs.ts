@@ -6,8 +6,8 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { ConfigError, parseConfigOverrides, type ConfigOverrides } from '../engine';
-import type { KeyValueStorage } from './endpoints-store';
-import { tryStorage } from './try-storage';
+import type { EvalConfig } from '../projections/eval-matrix';
+import { tryStorage, type KeyValueStorage } from './try-storage';
 
 export const SAVED_CONFIGS_KEY = 'loopscope.saved-configs.v1';
 /** Where an unreadable store is moved to before anything is saved over it. */
@@ -26,13 +26,18 @@ export type SaveResult =
   | { readonly ok: true; readonly name: string }
   | { readonly ok: false; readonly problem: SaveProblem; readonly message: string };
 
+/** What the saved-settings store does; made once with the store (read them with no subscription). */
+export interface SavedConfigsActions {
+  /** Saves `overrides` under `name` (trimmed); `replace` saves over a config of that name. */
+  save(name: string, overrides: ConfigOverrides, options?: { replace?: boolean }): SaveResult;
+  remove(name: string): void;
+}
+
 export interface SavedConfigsState {
   readonly configs: readonly SavedConfig[];
   /** Why the stored configs could not be read (they were kept aside), or null. */
   readonly warning: string | null;
-  /** Saves `overrides` under `name` (trimmed); `replace` saves over a config of that name. */
-  save(name: string, overrides: ConfigOverrides, options?: { replace?: boolean }): SaveResult;
-  remove(name: string): void;
+  readonly actions: SavedConfigsActions;
 }
 
 export type SavedConfigsStore = StoreApi<SavedConfigsState>;
@@ -135,29 +140,34 @@ export function createSavedConfigsStore(deps: SavedConfigsDeps): SavedConfigsSto
     tryStorage(() => storage.setItem(SAVED_CONFIGS_KEY, serialiseSavedConfigs(configs)));
   };
 
-  return createStore<SavedConfigsState>()((set, get) => ({
-    configs: initial.configs,
-    warning: initial.warning,
+  return createStore<SavedConfigsState>()((set, get) => {
+    const actions: SavedConfigsActions = {
+      save(name, overrides, options = {}) {
+        const problem = nameProblem(name, get().configs, reserved, options.replace);
+        if (problem) return problem;
+        const trimmed = name.trim();
+        const saved: SavedConfig = { name: trimmed, overrides };
+        const exists = get().configs.some((config) => config.name === trimmed);
+        const configs = exists
+          ? get().configs.map((config) => (config.name === trimmed ? saved : config))
+          : [...get().configs, saved];
+        set({ configs });
+        persist(configs);
+        return { ok: true, name: trimmed };
+      },
 
-    save(name, overrides, options = {}) {
-      const problem = nameProblem(name, get().configs, reserved, options.replace);
-      if (problem) return problem;
-      const trimmed = name.trim();
-      const saved: SavedConfig = { name: trimmed, overrides };
-      const exists = get().configs.some((config) => config.name === trimmed);
-      const configs = exists
-        ? get().configs.map((config) => (config.name === trimmed ? saved : config))
-        : [...get().configs, saved];
-      set({ configs });
-      persist(configs);
-      return { ok: true, name: trimmed };
-    },
+      remove(name) {
+        const configs = get().configs.filter((config) => config.name !== name);
+        if (configs.length === get().configs.length) return;
+        set({ configs });
+        persist(configs);
+      },
+    };
+    return { configs: initial.configs, warning: initial.warning, actions };
+  });
+}
 
-    remove(name) {
-      const configs = get().configs.filter((config) => config.name !== name);
-      if (configs.length === get().configs.length) return;
-      set({ configs });
-      persist(configs);
-    },
-  }));
+/** Pure: saved settings as eval matrix configs, each labelled with the name the user gave it. */
+export function asEvalConfigs(configs: readonly SavedConfig[]): EvalConfig[] {
+  return configs.map(({ name, overrides }) => ({ label: name, overrides }));
 }

@@ -1,11 +1,10 @@
 import { useId } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../components';
 import type { UserEndpoint } from '../../state/endpoints-store';
 import { CorsHelp } from './CorsHelp';
 import { hostOf } from './endpoint-form';
-import { useEndpoints } from './endpoints-context';
-import { selectConnection, selectKeyed, selectManageActions, selectSelectedId } from './selectors';
+import { useEndpoints, useEndpointsActions } from './endpoints-context';
+import { selectConnection, selectKeyed, selectSelectedId } from './selectors';
 
 const RESULT_TONE = {
   testing: 'text-slate-700 dark:text-slate-300',
@@ -24,7 +23,7 @@ function EndpointRow({
   const connection = useEndpoints(selectConnection)[endpoint.id];
   const keyed = useEndpoints(selectKeyed).includes(endpoint.id);
   const inUse = useEndpoints(selectSelectedId) === endpoint.id;
-  const actions = useEndpoints(useShallow(selectManageActions));
+  const actions = useEndpointsActions();
   return (
     <li className="flex flex-col gap-2 px-3 py-2.5">
       <div className="flex items-center gap-3">

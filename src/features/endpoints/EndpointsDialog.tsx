@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { Button, ModalDialog } from '../../components';
 import type { UserEndpoint } from '../../state/endpoints-store';
 import {
@@ -10,13 +9,8 @@ import {
 } from './endpoint-form';
 import { EndpointForm } from './EndpointForm';
 import { EndpointList } from './EndpointList';
-import { useEndpoints } from './endpoints-context';
-import {
-  selectEndpoints,
-  selectKeyed,
-  selectManageActions,
-  selectStorageWarning,
-} from './selectors';
+import { useEndpoints, useEndpointsActions } from './endpoints-context';
+import { selectEndpoints, selectKeyed, selectStorageWarning } from './selectors';
 import { SlidersIcon } from '../../components/icons';
 
 /** What the dialog shows: the list, the form for a new endpoint, or the form for one of them. */
@@ -34,7 +28,7 @@ function EndpointsManager() {
   const endpoints = useEndpoints(selectEndpoints).filter(isUser);
   const keyed = useEndpoints(selectKeyed);
   const warning = useEndpoints(selectStorageWarning);
-  const actions = useEndpoints(useShallow(selectManageActions));
+  const actions = useEndpointsActions();
   const toList = () => setView({ kind: 'list' });
 
   const add = (values: EndpointFormValues) => {

@@ -1,15 +1,8 @@
-import { useShallow } from 'zustand/react/shallow';
 import { SelectField, type SelectOption } from '../../components';
 import type { MockSpeed } from '../../state/endpoints-store';
 import { ManageEndpoints } from './EndpointsDialog';
-import { useEndpoints } from './endpoints-context';
-import {
-  selectEndpointActions,
-  selectEndpoints,
-  selectSelected,
-  selectSelectedId,
-  selectSpeed,
-} from './selectors';
+import { useEndpoints, useEndpointsActions } from './endpoints-context';
+import { selectEndpoints, selectSelected, selectSelectedId, selectSpeed } from './selectors';
 
 type SpeedValue = '0' | '1' | '2' | '5';
 const SPEED_OPTIONS: readonly SelectOption<SpeedValue>[] = [
@@ -35,7 +28,7 @@ export function ModelPicker({
   const selectedId = useEndpoints(selectSelectedId);
   const selected = useEndpoints(selectSelected);
   const speed = useEndpoints(selectSpeed);
-  const actions = useEndpoints(useShallow(selectEndpointActions));
+  const actions = useEndpointsActions();
   const options = endpoints.map((endpoint) => ({ value: endpoint.id, label: endpoint.name }));
 
   return (

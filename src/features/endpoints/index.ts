@@ -1,5 +1,5 @@
 /** Endpoints: pick the model runs use, manage the user's endpoints, say what a model is. See README.md. */
-export { EndpointsStoreProvider, useEndpoints } from './endpoints-context';
+export { EndpointsStoreProvider, useEndpoints, useEndpointsActions } from './endpoints-context';
 export { CorsHelp } from './CorsHelp';
 export { ManageEndpoints } from './EndpointsDialog';
 export { ModelNote } from './ModelNote';

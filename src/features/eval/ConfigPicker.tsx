@@ -4,8 +4,8 @@ import { CloseIcon } from '../../components/icons';
 import { DEFAULT_EVAL_LABELS, EVAL_PRESETS } from '../../projections/eval-matrix';
 import { laneLabel } from '../../state/lane-tokens';
 import type { SavedConfigsState } from '../../state/saved-configs';
-import { useSavedConfigs, useSavedConfigsApi } from '../saved-configs';
-import { useEvalStore, useEvalStoreApi } from './eval-store-context';
+import { useSavedConfigs, useSavedConfigsActions } from '../saved-configs';
+import { useEvalActions, useEvalStore } from './eval-store-context';
 import { configColor, configHint, gatingHint } from './labels';
 import { selectConfigLabels } from './selectors';
 import { CHECKBOX, HEADING } from './styles';
@@ -18,12 +18,11 @@ const selectWarning = (state: SavedConfigsState) => state.warning;
  * Remove; a hint when there are none, and why when the stored ones could not be read.
  */
 function SavedConfigs({ selected }: { readonly selected: readonly string[] }) {
-  const store = useEvalStoreApi();
-  const savedStore = useSavedConfigsApi();
+  const actions = useEvalActions();
+  const savedActions = useSavedConfigsActions();
   const saved = useSavedConfigs(selectSaved);
   const warning = useSavedConfigs(selectWarning);
   const headingId = useId();
-  if (!savedStore) return null;
   return (
     <div role="group" aria-labelledby={headingId} className="mt-2">
       <h4 id={headingId} className="px-1 text-[11px] text-slate-500 dark:text-slate-400">
@@ -54,7 +53,7 @@ function SavedConfigs({ selected }: { readonly selected: readonly string[] }) {
               <input
                 type="checkbox"
                 checked={selected.includes(name)}
-                onChange={() => store.getState().toggleConfig(name)}
+                onChange={() => actions.toggleConfig(name)}
                 className={`${CHECKBOX} ${FOCUS_RING}`}
               />
               <span
@@ -69,8 +68,8 @@ function SavedConfigs({ selected }: { readonly selected: readonly string[] }) {
               aria-label={`Remove saved settings ${name}`}
               title="Remove these saved settings"
               onClick={() => {
-                if (selected.includes(name)) store.getState().toggleConfig(name);
-                savedStore.getState().remove(name);
+                if (selected.includes(name)) actions.toggleConfig(name);
+                savedActions.remove(name);
               }}
               className={`shrink-0 rounded p-0.5 text-slate-500 hover:bg-slate-200 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-slate-100 ${FOCUS_RING}`}
             >
@@ -88,7 +87,7 @@ function SavedConfigs({ selected }: { readonly selected: readonly string[] }) {
  * user's saved settings.
  */
 export const ConfigPicker = memo(function ConfigPicker() {
-  const store = useEvalStoreApi();
+  const actions = useEvalActions();
   const selected = useEvalStore(selectConfigLabels);
   const savedCount = useSavedConfigs(selectSaved).length;
   const headingId = useId();
@@ -105,7 +104,7 @@ export const ConfigPicker = memo(function ConfigPicker() {
           type="button"
           title="The four configs `loop eval` runs by default"
           className={`rounded px-1.5 text-[11px] font-medium text-sky-700 hover:underline dark:text-sky-300 ${FOCUS_RING}`}
-          onClick={() => store.getState().setConfigs(DEFAULT_EVAL_LABELS)}
+          onClick={() => actions.setConfigs(DEFAULT_EVAL_LABELS)}
         >
           CLI defaults
         </button>
@@ -120,7 +119,7 @@ export const ConfigPicker = memo(function ConfigPicker() {
             <input
               type="checkbox"
               checked={selected.includes(label)}
-              onChange={() => store.getState().toggleConfig(label)}
+              onChange={() => actions.toggleConfig(label)}
               className={`${CHECKBOX} ${FOCUS_RING}`}
             />
             <span

@@ -6,7 +6,7 @@ import { BUILTIN_MODELS } from '../../state/eval-store';
 import { MAX_EVAL_CONCURRENCY } from '../../workers/eval-protocol';
 import { ManageEndpoints, useEndpoints } from '../endpoints';
 import { hostOf, useChosenEndpoint, useUserEndpoints } from './endpoint-choice';
-import { useEvalStore, useEvalStoreApi } from './eval-store-context';
+import { useEvalActions, useEvalStore } from './eval-store-context';
 import { NumberField } from './NumberField';
 import { selectConcurrency, selectScenarioIds } from './selectors';
 import { HEADING, MUTED } from './styles';
@@ -22,7 +22,7 @@ export const ModelSection = memo(function ModelSection({
 }: {
   readonly scenarios: readonly Scenario[];
 }) {
-  const store = useEvalStoreApi();
+  const actions = useEvalActions();
   const endpoints = useUserEndpoints();
   const chosen = useChosenEndpoint();
   const keyed = useEndpoints(selectKeyed);
@@ -55,7 +55,7 @@ export const ModelSection = memo(function ModelSection({
           id={id}
           value={chosen?.id ?? BUILTIN_MODELS}
           aria-describedby={noteId}
-          onChange={(event) => store.getState().setModel(event.target.value)}
+          onChange={(event) => actions.setModel(event.target.value)}
           className={`h-8 w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 text-[13px] text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 ${FOCUS_RING}`}
         >
           <option value={BUILTIN_MODELS}>Built-in models</option>
@@ -81,7 +81,7 @@ export const ModelSection = memo(function ModelSection({
             min={1}
             max={MAX_EVAL_CONCURRENCY}
             hint={`1–${MAX_EVAL_CONCURRENCY} requests in flight`}
-            onChange={(value) => store.getState().setConcurrency(value)}
+            onChange={(value) => actions.setConcurrency(value)}
           />
           {replays > 0 && (
             <p className="rounded-md border border-amber-300 bg-amber-50 px-2 py-1.5 text-[11px] leading-snug text-amber-900 dark:border-amber-700/70 dark:bg-amber-950/40 dark:text-amber-100">

@@ -2,11 +2,10 @@ import { memo } from 'react';
 import type { Scenario } from '../../engine';
 import { Button } from '../../components';
 import { runOutcome } from '../../projections/eval-matrix';
-import type { EndpointsState } from '../../state/endpoints-store';
 import { runnableScenarioIds, type EvalStatus } from '../../state/eval-store';
-import { useEndpoints } from '../endpoints';
+import { useEndpointsActions } from '../endpoints';
 import { runTarget, useChosenEndpoint } from './endpoint-choice';
-import { useEvalStore, useEvalStoreApi } from './eval-store-context';
+import { useEvalActions, useEvalStore } from './eval-store-context';
 import { runCountLine } from './format';
 import { OUTCOME_LABEL } from './labels';
 import {
@@ -18,20 +17,18 @@ import {
   selectTotal,
 } from './selectors';
 
-const selectKeyFor = (state: EndpointsState) => state.keyFor;
-
 /** The run count of the selection (and on which model), Run matrix / Cancel, the progress bar and the count. */
 export const RunPanel = memo(function RunPanel({
   scenarios,
 }: {
   readonly scenarios: readonly Scenario[];
 }) {
-  const store = useEvalStoreApi();
+  const actions = useEvalActions();
   const selection = useEvalStore(selectSelection);
   const status = useEvalStore(selectStatus);
   const cancelling = useEvalStore(selectCancelling);
   const endpoint = useChosenEndpoint();
-  const keyFor = useEndpoints(selectKeyFor);
+  const { keyFor } = useEndpointsActions();
   const running = status === 'running';
   const scenarioCount = runnableScenarioIds(selection, scenarios, endpoint !== null).length;
   const runs = scenarioCount * selection.configLabels.length * selection.seeds;
@@ -67,7 +64,7 @@ export const RunPanel = memo(function RunPanel({
           disabled={running || runs === 0}
           onClick={() => {
             // The key goes from the endpoints store straight into the run message.
-            store.getState().run(endpoint ? runTarget(endpoint, keyFor(endpoint.id)) : null);
+            actions.run(endpoint ? runTarget(endpoint, keyFor(endpoint.id)) : null);
           }}
         >
           Run matrix
@@ -76,7 +73,7 @@ export const RunPanel = memo(function RunPanel({
           tone="danger"
           size="sm"
           disabled={!running || cancelling}
-          onClick={() => store.getState().cancel()}
+          onClick={() => actions.cancel()}
         >
           {cancelling ? 'Cancelling…' : 'Cancel'}
         </Button>

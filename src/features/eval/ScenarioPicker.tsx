@@ -2,7 +2,7 @@ import { memo, useId, useMemo } from 'react';
 import type { Scenario } from '../../engine';
 import { FOCUS_RING } from '../../components';
 import { useChosenEndpoint } from './endpoint-choice';
-import { useEvalStore, useEvalStoreApi } from './eval-store-context';
+import { useEvalActions, useEvalStore } from './eval-store-context';
 import { HEADING } from './styles';
 import { groupByFirstTag, tagShortcuts } from './scenario-groups';
 import { selectScenarioIds } from './selectors';
@@ -19,7 +19,7 @@ export const ScenarioPicker = memo(function ScenarioPicker({
 }: {
   readonly scenarios: readonly Scenario[];
 }) {
-  const store = useEvalStoreApi();
+  const actions = useEvalActions();
   const selected = useEvalStore(selectScenarioIds);
   const groups = useMemo(() => groupByFirstTag(scenarios), [scenarios]);
   const shortcuts = useMemo(() => tagShortcuts(scenarios), [scenarios]);
@@ -41,7 +41,7 @@ export const ScenarioPicker = memo(function ScenarioPicker({
             type="button"
             className={`${CHIP} ${CHIP_OFF}`}
             aria-label="Select all scenarios"
-            onClick={() => store.getState().setScenarios(scenarios.map((s) => s.id))}
+            onClick={() => actions.setScenarios(scenarios.map((s) => s.id))}
           >
             All
           </button>
@@ -49,7 +49,7 @@ export const ScenarioPicker = memo(function ScenarioPicker({
             type="button"
             className={`${CHIP} ${CHIP_OFF}`}
             aria-label="Select no scenarios"
-            onClick={() => store.getState().setScenarios([])}
+            onClick={() => actions.setScenarios([])}
           >
             None
           </button>
@@ -66,7 +66,7 @@ export const ScenarioPicker = memo(function ScenarioPicker({
               aria-label={`All ${tag} scenarios`}
               title={`${all ? 'Drop' : 'Add'} every ${tag} scenario (${ids.length})`}
               className={`${CHIP} ${all ? CHIP_ON : CHIP_OFF}`}
-              onClick={() => store.getState().selectTag(tag, !all)}
+              onClick={() => actions.selectTag(tag, !all)}
             >
               {tag}
               <span className="tabular-nums opacity-60">{ids.length}</span>
@@ -96,7 +96,7 @@ export const ScenarioPicker = memo(function ScenarioPicker({
                   <input
                     type="checkbox"
                     checked={picked.has(scenario.id)}
-                    onChange={() => store.getState().toggleScenario(scenario.id)}
+                    onChange={() => actions.toggleScenario(scenario.id)}
                     className={`h-3.5 w-3.5 shrink-0 accent-sky-700 dark:accent-sky-400 ${FOCUS_RING}`}
                   />
                   <span

@@ -1,11 +1,11 @@
 import { MAX_EVAL_SEEDS } from '../../state/eval-store';
-import { useEvalStore, useEvalStoreApi } from './eval-store-context';
+import { useEvalActions, useEvalStore } from './eval-store-context';
 import { NumberField } from './NumberField';
 import { selectSeeds } from './selectors';
 
 /** "Seeds per cell": a number field; what is typed stays as typed until it leaves the field. */
 export function SeedsField() {
-  const store = useEvalStoreApi();
+  const actions = useEvalActions();
   const seeds = useEvalStore(selectSeeds);
   return (
     <NumberField
@@ -14,7 +14,7 @@ export function SeedsField() {
       min={1}
       max={MAX_EVAL_SEEDS}
       hint={`1–${MAX_EVAL_SEEDS}; seeds 1, 2, …`}
-      onChange={(value) => store.getState().setSeeds(value)}
+      onChange={(value) => actions.setSeeds(value)}
     />
   );
 }

@@ -1,21 +1,16 @@
 /**
- * One eval store per mounted eval view: the view creates it and hands it down;
- * `useEvalStore(selector)` subscribes a component to one slice.
+ * The eval store handed down the eval view (made with the one store-context helper): the view is
+ * given a store (its owner made it, so it can outlive the view) and provides it;
+ * `useEvalStore(selector)` subscribes a component to one slice, `useEvalActions()` gives the
+ * store's actions without subscribing.
  */
-import { createContext, useContext } from 'react';
-import { useStore } from 'zustand';
-import type { EvalState, EvalStore } from '../../state/eval-store';
+import { createStoreContext } from '../../components/store-context';
+import type { EvalState } from '../../state/eval-store';
 
-export const EvalStoreContext = createContext<EvalStore | null>(null);
-
-/** The store itself, for handlers. */
-export function useEvalStoreApi(): EvalStore {
-  const store = useContext(EvalStoreContext);
-  if (!store) throw new Error('Loopscope: useEvalStore needs an <EvalView> above it');
-  return store;
-}
-
-/** Subscribes to one slice of the eval store; pass a module-scope selector. */
-export function useEvalStore<T>(selector: (state: EvalState) => T): T {
-  return useStore(useEvalStoreApi(), selector);
-}
+/** `EvalStoreProvider` provides a given store; the hooks read it (they throw without one). */
+export const {
+  Provider: EvalStoreProvider,
+  useSelector: useEvalStore,
+  useStoreApi: useEvalStoreApi,
+  useActions: useEvalActions,
+} = createStoreContext<EvalState>('eval store');

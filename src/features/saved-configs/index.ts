@@ -1,2 +1,7 @@
 /** Saved settings: the app's store of named configs, provided to the views. See README.md. */
-export { SavedConfigsProvider, useSavedConfigs, useSavedConfigsApi } from './saved-configs-context';
+export {
+  SavedConfigsProvider,
+  useSavedConfigs,
+  useSavedConfigsActions,
+  useSavedConfigsApi,
+} from './saved-configs-context';

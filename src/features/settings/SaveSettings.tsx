@@ -7,7 +7,7 @@ import {
   type SaveProblem,
   type SavedConfigsState,
 } from '../../state/saved-configs';
-import { useSavedConfigs, useSavedConfigsApi } from '../saved-configs';
+import { useSavedConfigs, useSavedConfigsActions } from '../saved-configs';
 
 export interface SaveSettingsButtonProps {
   /** The settings to save (the run's overrides: what differs from the scenario's defaults). */
@@ -27,7 +27,7 @@ function SaveForm({
   reserved,
   onDone,
 }: SaveSettingsButtonProps & { readonly onDone: (name: string) => void }) {
-  const store = useSavedConfigsApi();
+  const { save } = useSavedConfigsActions();
   const configs = useSavedConfigs(selectConfigs);
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<{ kind: SaveProblem; message: string } | null>(null);
@@ -36,8 +36,7 @@ function SaveForm({
 
   const submit = (event: FormEvent, replace = false) => {
     event.preventDefault();
-    if (!store) return;
-    const result = store.getState().save(name, overrides, { replace });
+    const result = save(name, overrides, { replace });
     if (result.ok) onDone(result.name);
     else setProblem({ kind: result.problem, message: result.message });
   };
@@ -104,14 +103,12 @@ function SaveForm({
 }
 
 /**
- * "Save…": names the current settings and saves them for the eval matrix. Hidden when no
- * saved-settings store is provided.
+ * "Save…": names the current settings and saves them for the eval matrix (in the saved-settings
+ * store, which must be provided above it).
  */
 export function SaveSettingsButton({ overrides, changes, reserved }: SaveSettingsButtonProps) {
-  const store = useSavedConfigsApi();
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
-  if (!store) return null;
   return (
     <>
       <button

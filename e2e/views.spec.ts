@@ -25,7 +25,7 @@ test('Inspect → Compare → Eval → Present → Exit, and back through each v
   await settings.getByLabel('Interval', { exact: true }).press('Enter');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(metrics(page)).toContainText(/Stop reason: (answer|stalled|escalate)/);
-  const ran = await metrics(page).innerText();
+  const ran = (await metrics(page).textContent()) ?? '';
 
   // Compare: custom lanes, run.
   await view(page, 'Compare');

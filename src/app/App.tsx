@@ -54,6 +54,8 @@ export function App({ services }: { readonly services: AppServices }) {
       firstScenario: FIRST_SCENARIO,
       deps: services.runDeps,
       builtin: () => selectedEndpoint(services.endpoints.getState()).kind === 'builtin',
+      storage: services.storage,
+      savedConfigs: services.savedConfigs,
     }),
   );
   const route = useViewRoute(views);
@@ -85,6 +87,7 @@ export function App({ services }: { readonly services: AppServices }) {
           />
         ) : route.view === 'eval' ? (
           <EvalPage
+            store={views.evaluation()}
             scenarios={SCENARIOS}
             storage={services.storage}
             onOpenRun={openRun}

@@ -1,19 +1,17 @@
 /**
- * The eval view's page: the same frame as the other views (title, view switch, theme), and for
- * now the owner of the eval store: it makes the store (on the browser's worker, reading the
- * saved settings) and ends its worker when the page goes.
+ * The eval view's page: the same frame as the other views (title, view switch, theme) around
+ * the eval view of the page's one eval store (the app's: a matrix goes on, and its results stay,
+ * while another view is open).
  */
-import { useEffect, useState } from 'react';
 import type { ConfigOverrides, Scenario } from '../engine';
 import type { KeyValueStorage } from '../state';
-import { createEvalStore } from '../state/eval-store';
-import { asEvalConfigs } from '../state/saved-configs';
+import type { EvalStore } from '../state/eval-store';
 import { ViewSwitch } from '../components/ViewSwitch';
-import { browserEvalWorker, EvalView } from '../features/eval';
+import { EvalView } from '../features/eval';
 import { ThemeToggle } from '../features/inspector';
-import { useSavedConfigsApi } from '../features/saved-configs';
 
 export interface EvalPageProps {
+  readonly store: EvalStore;
   readonly scenarios: readonly Scenario[];
   readonly storage: KeyValueStorage;
   /** "Open" on a cell: the inspector on that scenario with the cell's settings. */
@@ -22,19 +20,7 @@ export interface EvalPageProps {
   readonly onCompare: (scenarioId: string, overrides: readonly ConfigOverrides[]) => void;
 }
 
-export function EvalPage({ scenarios, storage, onOpenRun, onCompare }: EvalPageProps) {
-  const saved = useSavedConfigsApi();
-  const [store] = useState(() =>
-    createEvalStore({
-      scenarios,
-      createWorker: browserEvalWorker,
-      storage,
-      // Saved settings are read when a run starts: columns named by what the user called them.
-      savedConfigs: () => asEvalConfigs(saved.getState().configs),
-    }),
-  );
-  // The store's worker is an outside system: it ends with its owner, this page.
-  useEffect(() => () => store.getState().actions.dispose(), [store]);
+export function EvalPage({ store, scenarios, storage, onOpenRun, onCompare }: EvalPageProps) {
   return (
     <div className="flex h-screen flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <header className="flex h-12 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-3 dark:border-slate-800 dark:bg-slate-950">

@@ -7,13 +7,19 @@ import type { ViewRoute } from '../components/view-route';
 import type { Scenario } from '../engine';
 import { createCompareStore, type CompareStore } from '../state/compare-store';
 import { laneToken, parseLaneToken, readLaneTokens } from '../state/lane-tokens';
+import { createEvalStore, type EvalStore } from '../state/eval-store';
 import { createRunStore, type RunStore, type RunStoreDeps } from '../state/run-store';
+import { asEvalConfigs, type SavedConfigsStore } from '../state/saved-configs';
+import type { KeyValueStorage } from '../state/try-storage';
+import { browserEvalWorker } from '../features/eval';
 
 export interface ViewStores {
   /** The inspector's run store (made on first use, on the route's scenario). */
   inspector(route: ViewRoute): RunStore;
   /** The compare store (made on first use, on the route's scenario and lanes). */
   compare(route: ViewRoute): CompareStore;
+  /** The eval store (made on first use; its worker starts when the view first opens). */
+  evaluation(): EvalStore;
   /** Applies a route the user followed to the stores that exist. */
   follow(route: ViewRoute): void;
 }
@@ -25,6 +31,10 @@ export interface ViewStoresOptions {
   readonly deps: RunStoreDeps;
   /** Lanes a link names run at once only on the built-in model (on an endpoint, calls cost). */
   readonly builtin: () => boolean;
+  /** Where the eval matrix's setup persists. */
+  readonly storage: KeyValueStorage;
+  /** The saved settings, read when a matrix starts: columns named by what the user called them. */
+  readonly savedConfigs: SavedConfigsStore;
 }
 
 /**
@@ -46,11 +56,12 @@ export function shownAlready(route: ViewRoute, store: CompareStore): boolean {
 }
 
 export function createViewStores(options: ViewStoresOptions): ViewStores {
-  const { scenarios, firstScenario, deps, builtin } = options;
+  const { scenarios, firstScenario, deps, builtin, storage, savedConfigs } = options;
   const known = (id: string | null) =>
     id !== null && scenarios.some((scenario) => scenario.id === id) ? id : null;
   let inspector: RunStore | null = null;
   let compare: CompareStore | null = null;
+  let evaluation: EvalStore | null = null;
 
   return {
     inspector(route) {
@@ -71,6 +82,16 @@ export function createViewStores(options: ViewStoresOptions): ViewStores {
         ...(lanes ? { lanes, runGiven: builtin() } : { preset: 'react-vs-reflact' }),
       });
       return compare;
+    },
+
+    evaluation() {
+      evaluation ??= createEvalStore({
+        scenarios,
+        createWorker: browserEvalWorker,
+        storage,
+        savedConfigs: () => asEvalConfigs(savedConfigs.getState().configs),
+      });
+      return evaluation;
     },
 
     follow(route) {

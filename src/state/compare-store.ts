@@ -2,7 +2,7 @@
  * The compare store: 2–4 lanes of one scenario, each with its own run store, which this store
  * creates and lets go itself (a lane's view only provides it). It holds what the lanes are
  * (label, where a fork came from), the baseline lane, the preset, and the shared cursor as an
- * aligned ROW: moving it moves every lane's run store to its step at that row. One subscription
+ * aligned ROW: setting it puts every lane's run store on its step at that row. One subscription
  * per lane, made with the lane, mirrors its run (and its settings, which the run store owns)
  * here, so alignment and summary read one store. Vanilla Zustand: no React here.
  */

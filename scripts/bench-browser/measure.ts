@@ -1,0 +1,61 @@
+/** One matrix through the UI, by role and label as a user would pick it, timed by the probe. */
+import type { Page } from '@playwright/test';
+import { DEFAULT_EVAL_LABELS, EVAL_PRESETS } from '../../src/projections/eval-matrix';
+import { builtinScenarios } from '../../src/scenarios';
+import { BenchError, MATRIX_MIN_RUNS, MATRIX_TIMEOUT_MS, timedOut } from './common';
+import { figures, type BrowserMatrixFigures } from './figures';
+import { armProbe, settledReadout, waitForDone } from './probe';
+
+/** The matrix this bench runs: every simulated built-in × the CLI's configs × enough seeds. */
+export function benchMatrix() {
+  const scenarios = builtinScenarios().filter((scenario) => scenario.model.kind === 'simulated');
+  const seeds = Math.ceil(MATRIX_MIN_RUNS / (scenarios.length * DEFAULT_EVAL_LABELS.length));
+  return {
+    titles: scenarios.map((scenario) => scenario.title),
+    seeds,
+    runs: scenarios.length * DEFAULT_EVAL_LABELS.length * seeds,
+  };
+}
+
+/** One matrix on a freshly loaded page, picked and started through the UI. */
+export async function measure(page: Page, base: string): Promise<BrowserMatrixFigures> {
+  const matrix = benchMatrix();
+  await page.goto(`${base}/#/eval`);
+  await page.getByRole('heading', { name: 'Eval matrix', exact: true }).waitFor();
+  const setup = page.getByRole('complementary', { name: 'Matrix setup', exact: true });
+  await setup.getByRole('button', { name: 'Select no scenarios', exact: true }).click();
+  for (const title of matrix.titles)
+    await setup.getByRole('checkbox', { name: title, exact: true }).check();
+  for (const { label } of EVAL_PRESETS)
+    await setup
+      .getByRole('checkbox', { name: label, exact: true })
+      .setChecked(DEFAULT_EVAL_LABELS.includes(label));
+  await setup.getByLabel('Seeds per cell', { exact: true }).fill(String(matrix.seeds));
+  const runsText = `${matrix.runs.toLocaleString('en-US')} runs`;
+  await setup
+    .getByText(runsText, { exact: true })
+    .waitFor({ timeout: 5_000 })
+    .catch(timedOut(`the setup does not show "${runsText}" after picking the matrix`));
+
+  await armProbe(page);
+  await setup.getByRole('button', { name: 'Run matrix', exact: true }).click();
+  await waitForDone(page, MATRIX_TIMEOUT_MS).catch(
+    timedOut(
+      `the ${runsText} matrix did not finish in ${MATRIX_TIMEOUT_MS / 1000} s (BENCH_TIMEOUT_S raises the limit)`,
+    ),
+  );
+  // The rows are in; the charts mount after the table. Settled: the last chart is drawn and no
+  // long task has ended for QUIET_MS.
+  await page
+    .getByRole('figure', { name: /^Calls per scenario/ })
+    .locator('svg')
+    .first()
+    .waitFor({ timeout: 30_000 })
+    .catch(timedOut('the charts did not appear within 30 s of the rows'));
+  const readout = await settledReadout(page);
+  if (!Number.isFinite(readout.clickAt))
+    throw new BenchError('the click on Run matrix was not seen by the page');
+  if (!readout.doneText.startsWith(`Done: ${runsText}`))
+    throw new BenchError(`the matrix ended with "${readout.doneText}", not ${runsText}`);
+  return figures(matrix.runs, readout);
+}

@@ -1,0 +1,35 @@
+/** The bench's output: the median over page loads, the progress line per load, stdout's text or JSON. */
+import { FIGURE_KEYS, type BrowserMatrixFigures } from './figures';
+
+/** Pure: the median of each figure over the repetitions (single page loads swing with JIT and GC). */
+export function medians(all: readonly BrowserMatrixFigures[]): BrowserMatrixFigures {
+  const median = (key: keyof BrowserMatrixFigures) => {
+    const sorted = all.map((figures) => figures[key]).sort((x, y) => x - y);
+    return sorted[Math.floor(sorted.length / 2)]!;
+  };
+  return Object.fromEntries(
+    FIGURE_KEYS.map((key) => [key, median(key)]),
+  ) as unknown as BrowserMatrixFigures;
+}
+
+/** Pure: the stderr line for page load `index` (from 0): every figure, `key value`. */
+export function pageLoadLine(index: number, figures: BrowserMatrixFigures): string {
+  return `page load ${index + 1}: ${FIGURE_KEYS.map((key) => `${key} ${figures[key]}`).join(', ')}`;
+}
+
+/** Pure: stdout when there is no Chromium: `{"skipped":reason}` with `json`, else one line. */
+export function skippedReport(reason: string, json: boolean): string {
+  return json ? `${JSON.stringify({ skipped: reason })}\n` : `browser:    ${reason}\n`;
+}
+
+/** Pure: stdout for the medians: `{"browser":{"matrix":…}}` with `json`, else the table's lines. */
+export function browserReport(matrix: BrowserMatrixFigures, repeat: number, json: boolean): string {
+  if (json) return `${JSON.stringify({ browser: { matrix } })}\n`;
+  const lines = [
+    `${matrix.runs} eval runs through #/eval in Chromium (median of ${repeat} page loads): click to rows ${matrix.secondsToRows} s → ${matrix.runsPerSecond} runs/s`,
+    `first progress after ${matrix.msToFirstProgress} ms (worker start-up), then ${matrix.workerRunsPerSecond} runs/s in the worker`,
+    `longest main-thread task ${matrix.longestTaskMs} ms while running, ${matrix.longestTaskOnRowsMs} ms when the rows arrive (the rows' own task, table and charts: ${matrix.rowsTaskMs} ms; 0: none over 50 ms)`,
+    `longest frame gap ${matrix.longestFrameGapMs} ms while running, ${matrix.longestFrameGapOnRowsMs} ms when the rows arrive`,
+  ];
+  return lines.map((line, i) => `${i === 0 ? 'browser:   ' : '           '} ${line}\n`).join('');
+}

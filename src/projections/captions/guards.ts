@@ -1,18 +1,18 @@
 /** What a guard did, in words: a step's guard sentence and a row's guard moment. */
-import type { Guard, Step } from '../../engine';
+import { GUARDS, type Guard, type GuardSpec, type Step } from '../../engine';
 import { timelineMarks } from '../timeline';
 import { isFinalAnswer } from './answers';
 import type { CaptionLane } from './types';
 import { plural } from './words';
 
-/** Words per guard for an audience: what it is called. */
-export const GUARD_NAME: Readonly<Record<Guard, string>> = {
-  duplicate_tool_call: 'duplicate guard',
-  fabrication: 'evidence guard',
-  unparseable: 'format check',
-  max_steps: 'step budget',
-  stall_exit: 'stall guard',
-};
+/** One value per guard of the machine, made from its spec. */
+function perGuard<T>(make: (spec: GuardSpec) => T): Readonly<Record<Guard, T>> {
+  const specs = Object.values(GUARDS);
+  return Object.fromEntries(specs.map((spec) => [spec.id, make(spec)])) as Record<Guard, T>;
+}
+
+/** Words per guard for an audience: what it is called (the machine's `GUARDS[guard].name`). */
+export const GUARD_NAME: Readonly<Record<Guard, string>> = perGuard((spec) => spec.name);
 
 /** Pure: what `guard` did at the step, as a sentence (or the evidence guard being off), or null. */
 export function guardSentence(lane: CaptionLane, step: Step, guard: Guard | null): string | null {
@@ -24,21 +24,21 @@ export function guardSentence(lane: CaptionLane, step: Step, guard: Guard | null
     case 'duplicate_tool_call': {
       const call = action ? ` to ${action.tool}` : '';
       return step.kind === 'escalate'
-        ? `The duplicate guard stopped a repeated call${call} and handed the case to a person.`
-        : `The duplicate guard stopped a repeated call${call}: ${lane.label} gets back what it already had.`;
+        ? `The ${GUARD_NAME.duplicate_tool_call} stopped a repeated call${call} and handed the case to a person.`
+        : `The ${GUARD_NAME.duplicate_tool_call} stopped a repeated call${call}: ${lane.label} gets back what it already had.`;
     }
     case 'fabrication':
       return step.decision.evidenceRefs.length === 0
-        ? 'The evidence guard rejected an answer that cited nothing it had seen, and handed the case to a person.'
-        : 'The evidence guard rejected an answer that claims more than what it had seen, and handed the case to a person.';
+        ? `The ${GUARD_NAME.fabrication} rejected an answer that cited nothing it had seen, and handed the case to a person.`
+        : `The ${GUARD_NAME.fabrication} rejected an answer that claims more than what it had seen, and handed the case to a person.`;
     case 'unparseable':
       return step.kind === 'reprompt'
         ? 'The model’s reply was neither a tool call nor an answer, so the loop asks it again.'
         : 'The model’s reply was neither a tool call nor an answer, so the run stops and hands the case to a person.';
     case 'stall_exit':
-      return `The stall guard stopped ${lane.label}: ${plural(config.stallExit, 'tool call')} in a row found nothing new.`;
+      return `The ${GUARD_NAME.stall_exit} stopped ${lane.label}: ${plural(config.stallExit, 'tool call')} in a row found nothing new.`;
     case 'max_steps':
-      return `The step budget ran out: ${lane.label} used all ${plural(config.maxSteps, 'step')} without an answer.`;
+      return `The ${GUARD_NAME.max_steps} ran out: ${lane.label} used all ${plural(config.maxSteps, 'step')} without an answer.`;
     case null:
       break;
   }
@@ -49,26 +49,32 @@ export function guardSentence(lane: CaptionLane, step: Step, guard: Guard | null
     trace.metrics.fabricationHits > 0 &&
     isFinalAnswer(trace, step)
   ) {
-    return 'The evidence guard is off, so an answer that claims more than the run saw goes out unchecked.';
+    return `The ${GUARD_NAME.fabrication} is off, so an answer that claims more than the run saw goes out unchecked.`;
   }
   return null;
 }
 
-/** Guard moments in words, given the lanes' names (one function per kind, so they group). */
-const MOMENT_WORDS: Readonly<Record<Guard | 'unchecked', (labels: string) => string>> = {
-  duplicate_tool_call: (labels) => `the duplicate guard stops ${labels}`,
-  fabrication: (labels) => `the evidence guard rejects an answer from ${labels}`,
-  unparseable: (labels) => `the format check stops ${labels}`,
-  max_steps: (labels) => `the step budget runs out for ${labels}`,
-  stall_exit: (labels) => `the stall guard stops ${labels}`,
-  unchecked: (labels) => `an unchecked answer from ${labels} goes out`,
-};
+/** Guard moments in words, given the lanes' names: "the <name> <trips> <lanes>", per guard once. */
+const MOMENT_WORDS: Readonly<Record<Guard, (labels: string) => string>> = perGuard(
+  ({ name, trips }) =>
+    (labels) =>
+      `the ${name} ${trips} ${labels}`,
+);
+
+/** An answer that went out with the evidence guard off. */
+const UNCHECKED_MOMENT = (labels: string) => `an unchecked answer from ${labels} goes out`;
 
 /**
- * Pure: the moment of the guard at the lane's step, as a function of the lanes' names; the same
- * function for the same guard, so lanes stopped by one guard group into one phrase.
+ * Pure: a guard's moment as a function of the lanes' names ("the duplicate guard stops A and
+ * B"), or, for no guard, an unchecked answer going out. The same guard always gives the same
+ * function, so lanes stopped by one guard group into one phrase.
  */
+export function guardMomentWords(guard: Guard | null): (labels: string) => string {
+  return guard === null ? UNCHECKED_MOMENT : MOMENT_WORDS[guard];
+}
+
+/** Pure: the moment of the guard at the lane's step (`guardMomentWords` of its guard). */
 export function guardMoment(lane: CaptionLane, step: Step): (labels: string) => string {
   const guard = timelineMarks(lane.trace.steps, lane.trace.path).guards.get(step.index);
-  return MOMENT_WORDS[guard ?? 'unchecked'];
+  return guardMomentWords(guard ?? null);
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { runScenario, scenarioConfig, type ConfigOverrides, type Scenario } from '../../engine';
+import {
+  parseScenario,
+  runScenario,
+  scenarioConfig,
+  type ConfigOverrides,
+  type Scenario,
+} from '../../engine';
 import { builtinScenarios } from '../../scenarios';
 import { stepCaption } from './step-caption';
 import type { CaptionLane } from './types';
@@ -206,5 +212,53 @@ describe('a step in words', () => {
   it('is null past the last step', async () => {
     const { caption } = await lane('shopops-happy', 'ReAct');
     expect(caption(99)).toBeNull();
+  });
+});
+
+describe('a step of a user’s own scenario in words', () => {
+  it('reads a call of a tool Loopscope does not know, and one with the scenario’s own phrase', async () => {
+    const scenario = parseScenario({
+      format: 'loopscope.scenario',
+      version: 1,
+      id: 'users-own',
+      title: 'A user’s own',
+      task: 'Which orders are late?',
+      tools: [
+        {
+          name: 'search_orders',
+          description: 'Search orders',
+          parameters: { type: 'object', properties: { status: { type: 'string' } } },
+        },
+        {
+          name: 'notify_customer',
+          description: 'Tell a customer',
+          parameters: { type: 'object', properties: { order_id: { type: 'string' } } },
+          phrase: { words: 'write to the customer of order {order_id}' },
+        },
+      ],
+      fixtures: [
+        { tool: 'search_orders', args: { status: 'late' }, result: [{ id: 'O-7' }] },
+        { tool: 'notify_customer', args: { order_id: 'O-7' }, result: { sent: true } },
+      ],
+      model: {
+        kind: 'scripted',
+        turns: [
+          'Thought: find them\nAction: tool:search_orders status=late',
+          'Thought: tell them\nAction: tool:notify_customer order_id=O-7',
+          'Action: answer O-7 is late; its customer knows.',
+        ],
+      },
+    });
+    const trace = await runScenario(scenario, scenarioConfig(scenario, { mode: 'react' }));
+    const lane: CaptionLane = { label: 'Mine', trace };
+    expect(stepCaption(scenario, lane, 0)).toMatchObject({
+      what: 'Searches orders with status “late”.',
+      sentence: 'Mine searches orders with status “late”.',
+      result: 'Finds 1 result.',
+    });
+    expect(stepCaption(scenario, lane, 1)).toMatchObject({
+      what: 'Writes to the customer of order O-7.',
+      plural: 'write to the customer of order O-7',
+    });
   });
 });

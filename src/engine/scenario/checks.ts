@@ -1,4 +1,8 @@
-/** Scenario rules that span several fields: unique names and fixtures that name declared tools. */
+/**
+ * Scenario rules that span several fields: unique names, fixtures that name declared tools, and
+ * tool phrases that name the tool's own parameters.
+ */
+import { parseToolPhrase, phraseArguments } from './tool-phrase';
 
 /** One cross-field problem: where it is (relative to the scenario root) and what is wrong. */
 export interface CrossFieldProblem {
@@ -81,16 +85,47 @@ function undeclaredFixtureTools(root: Record<string, unknown>): CrossFieldProble
   return problems;
 }
 
+function objectField(item: unknown, field: string): Record<string, unknown> | undefined {
+  if (item === null || typeof item !== 'object') return undefined;
+  const value = (item as Record<string, unknown>)[field];
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+/** A tool phrase's placeholders must name parameters the tool declares (when it lists them). */
+function unknownPhraseArguments(root: Record<string, unknown>): CrossFieldProblem[] {
+  const problems: CrossFieldProblem[] = [];
+  entries(root, 'tools').forEach((tool, index) => {
+    const properties = objectField(objectField(tool, 'parameters'), 'properties');
+    const phrase = objectField(tool, 'phrase');
+    if (!properties || !phrase) return;
+    const declared = Object.keys(properties);
+    for (const field of ['words', 'again']) {
+      const words = stringField(phrase, field);
+      const parsed = words === undefined ? null : parseToolPhrase(words);
+      if (!parsed?.ok) continue; // a malformed phrase is reported by the schema
+      const unknown = phraseArguments(parsed.parts).find((name) => !declared.includes(name));
+      if (unknown === undefined) continue;
+      const name = stringField(tool, 'name') ?? 'the tool';
+      const message = `{${unknown}} is not a parameter of ${name} (parameters: ${declared.join(', ') || 'none'})`;
+      problems.push({ path: ['tools', index, 'phrase', field], message, input: words });
+    }
+  });
+  return problems;
+}
+
 /**
  * Pure and defensive (runs on partly invalid input too, so problems can be ordered by position):
- * duplicate tool names, duplicate corpus ids, and fixtures or simulated calls whose `tool` is not
- * declared.
+ * duplicate tool names, tool phrases naming undeclared parameters, duplicate corpus ids, and
+ * fixtures or simulated calls whose `tool` is not declared.
  */
 export function crossFieldProblems(scenario: unknown): CrossFieldProblem[] {
   if (scenario === null || typeof scenario !== 'object' || Array.isArray(scenario)) return [];
   const root = scenario as Record<string, unknown>;
   return [
     ...duplicates(root, 'tools', 'name', 'tool name'),
+    ...unknownPhraseArguments(root),
     ...undeclaredFixtureTools(root),
     ...duplicates(root, 'corpus', 'id', 'corpus id'),
     ...undeclaredSimulatedTools(root),

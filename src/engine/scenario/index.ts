@@ -5,9 +5,18 @@ export type {
   Fixture,
   ModelSpec,
   Scenario,
+  ScenarioTool,
   ScriptedModelSpec,
   SimulatedModelSpec,
+  ToolPhrase,
 } from './types';
+export {
+  parseToolPhrase,
+  phraseArguments,
+  type PhraseParse,
+  type PhrasePart,
+  type PhraseSegment,
+} from './tool-phrase';
 export { type ScenarioErrorCode, type TextLocation, ScenarioError, formatPath } from './errors';
 export { SCENARIO_FORMAT, SCENARIO_VERSION, scenarioSchema } from './schema';
 export { parseScenario, parseScenarioText } from './parse';

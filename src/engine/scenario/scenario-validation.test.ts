@@ -93,6 +93,19 @@ describe('a valid scenario', () => {
     expect(scenario.corpus).toHaveLength(1);
     expect(scenario.evidenceRules[0]?.requires).toEqual({ field: 'refundable', equals: true });
   });
+  it('keeps a tool’s phrase (a Loopscope extension)', () => {
+    const phrase = { words: 'look up order {case_id}', noun: 'lookup', again: 'look again' };
+    const tools = [
+      {
+        name: 'get_order',
+        description: 'Load an order',
+        parameters: { type: 'object', properties: { case_id: { type: 'string' } } },
+        phrase,
+      },
+    ];
+    expect(parseScenario({ ...minimal(), tools }).tools[0]?.phrase).toEqual(phrase);
+    expect('phrase' in parseScenario(minimal()).tools[0]!).toBe(false);
+  });
 });
 
 describe('an invalid scenario', () => {
@@ -218,6 +231,39 @@ describe('an invalid scenario', () => {
     };
     expect(problem(fixtureFirst).path).toBe('$.fixtures[0].tool');
     expect(problem({ ...minimal(), title: '', task: '' }).path).toBe('$.title');
+  });
+
+  it('reports a malformed tool phrase at its JSON path', () => {
+    const withPhrase = (phrase: unknown) => (s: Record<string, unknown>) =>
+      (s['tools'] = [
+        {
+          name: 'get_order',
+          description: 'Load an order',
+          parameters: { type: 'object', properties: { case_id: { type: 'string' } } },
+          phrase,
+        },
+      ]);
+    expect(messageFor(withPhrase('look up order {case_id}'))).toBe(
+      '$.tools[0].phrase: expected a phrase object {words, noun?, again?}, got "look up order {case_id}"',
+    );
+    expect(messageFor(withPhrase({ noun: 'lookup' }))).toBe(
+      '$.tools[0].phrase.words: expected a verb phrase, but it is missing',
+    );
+    expect(messageFor(withPhrase({ words: 'look up order {case_id' }))).toBe(
+      '$.tools[0].phrase.words: not a valid phrase: a "{" without its "}"',
+    );
+    expect(messageFor(withPhrase({ words: 'look up order {case_id:loud}' }))).toBe(
+      '$.tools[0].phrase.words: not a valid phrase: "{case_id:loud}" is not an argument placeholder ({name} or {name:quoted})',
+    );
+    expect(messageFor(withPhrase({ words: '{case_id} is looked up' }))).toMatch(
+      /^\$\.tools\[0\]\.phrase\.words: not a valid phrase: it must start with its verb/,
+    );
+    expect(messageFor(withPhrase({ words: 'look up order {case}' }))).toBe(
+      '$.tools[0].phrase.words: {case} is not a parameter of get_order (parameters: case_id)',
+    );
+    expect(messageFor(withPhrase({ words: 'look up order {case_id}', again: 'look [again' }))).toBe(
+      '$.tools[0].phrase.again: not a valid phrase: a "[" without its "]"',
+    );
   });
 
   it('keeps every message on one line', () => {

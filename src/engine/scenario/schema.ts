@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { crossFieldProblems } from './checks';
 import { describeValue, expectation, oneOf, valueAt } from './errors';
+import { parseToolPhrase } from './tool-phrase';
 
 /** The only scenario format version this build reads. */
 export const SCENARIO_VERSION = 1;
@@ -46,11 +47,34 @@ const claimSchema = nonEmptyString('a regular expression').superRefine((claim, c
   }
 });
 
+/** A phrase's words: a verb phrase whose placeholders parse (see `tool-phrase.ts`). */
+const phraseWordsSchema = nonEmptyString('a verb phrase').superRefine((words, context) => {
+  const parsed = parseToolPhrase(words);
+  if (!parsed.ok) {
+    context.addIssue({
+      code: 'custom',
+      input: words,
+      message: `not a valid phrase: ${parsed.problem}`,
+    });
+  }
+});
+
+/** Extension: how a call of the tool reads in captions. */
+const toolPhraseSchema = z.object(
+  {
+    words: phraseWordsSchema,
+    noun: nonEmptyString().exactOptional(),
+    again: phraseWordsSchema.exactOptional(),
+  },
+  says('a phrase object {words, noun?, again?}'),
+);
+
 const toolSchema = z.object(
   {
     name: nonEmptyString().regex(TOOL_NAME_PATTERN, says(TOOL_NAME)),
     description: z.string(says('a description string')),
     parameters: jsonObject('a JSON Schema object'),
+    phrase: toolPhraseSchema.exactOptional(),
   },
   says('a tool object'),
 );

@@ -2,6 +2,24 @@
 import type { Mode } from '../config';
 import type { ToolSpec } from '../types';
 
+/**
+ * How a call of a tool reads in captions (Loopscope extension; see `tool-phrase.ts` for the
+ * placeholders). Without one, captions build a phrase from the tool's name and arguments.
+ */
+export interface ToolPhrase {
+  /** A verb phrase in the base form, verb first: "look up order {case_id}". */
+  readonly words: string;
+  /** What one call is called ("lookup", "log search"); default "tool call". */
+  readonly noun?: string;
+  /** A shorter phrase for a repeat of the same tool ("search again"). */
+  readonly again?: string;
+}
+
+/** A tool as a scenario declares it: the model's `ToolSpec`, and how a call of it reads. */
+export interface ScenarioTool extends ToolSpec {
+  readonly phrase?: ToolPhrase;
+}
+
 export interface Fixture {
   readonly tool: string;
   /** Subset of the call's arguments that must match (strings compared after trimming). */
@@ -89,7 +107,7 @@ export interface Scenario {
   readonly task: string;
   readonly defaultMode?: Mode;
   readonly tags: readonly string[];
-  readonly tools: readonly ToolSpec[];
+  readonly tools: readonly ScenarioTool[];
   readonly fixtures: readonly Fixture[];
   readonly corpus?: readonly CorpusDocument[];
   readonly evidenceRules: readonly EvidenceRule[];

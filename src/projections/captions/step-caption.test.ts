@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { runScenario, scenarioConfig, type ConfigOverrides, type Scenario } from '../engine';
-import { builtinScenarios } from '../scenarios';
-import { alignRuns } from './align';
 import {
-  describeCall,
-  reflectionConclusion,
-  rowCaption,
-  stepCaption,
-  thirdPerson,
-  type CaptionLane,
-} from './captions';
+  parseScenario,
+  runScenario,
+  scenarioConfig,
+  type ConfigOverrides,
+  type Scenario,
+} from '../../engine';
+import { builtinScenarios } from '../../scenarios';
+import { stepCaption } from './step-caption';
+import type { CaptionLane } from './types';
 
 const scenarios = builtinScenarios();
 
@@ -30,94 +29,6 @@ async function lane(id: string, label: string, overrides: ConfigOverrides = {}) 
     caption: (index: number) => stepCaption(scenario, captionLane, index),
   };
 }
-
-/** Two lanes of one scenario, aligned, with a caption per row. */
-async function rows(id: string, lanes: readonly [string, ConfigOverrides][]) {
-  const scenario = scenarioOf(id);
-  const captionLanes = await Promise.all(
-    lanes.map(async ([label, overrides]) => ({
-      label,
-      trace: await runScenario(scenario, scenarioConfig(scenario, overrides)),
-    })),
-  );
-  const alignment = alignRuns(captionLanes.map((one) => one.trace.steps));
-  return alignment.rows.map((_, row) => rowCaption(scenario, captionLanes, alignment, row));
-}
-
-describe('verbs', () => {
-  it('put a verb in the third person', () => {
-    expect(['search', 'check', 'look', 'try', 'say', 'fix'].map(thirdPerson)).toEqual([
-      'searches',
-      'checks',
-      'looks',
-      'tries',
-      'says',
-      'fixes',
-    ]);
-  });
-});
-
-describe('a tool call in words', () => {
-  it('reads the built-in tools from the phrasebook', () => {
-    const help = scenarioOf('returns-laptop');
-    const rca = scenarioOf('rca-checkout-latency');
-    expect(describeCall('rag_search', { query: 'refund processing time' }, help)).toMatchObject({
-      verb: 'search',
-      rest: 'the help centre for “refund processing time”',
-    });
-    expect(describeCall('list_deploys', { service: 'checkout' }, rca)).toMatchObject({
-      verb: 'look',
-      rest: 'at the deploys of checkout',
-    });
-    expect(
-      describeCall('get_metrics', { service: 'checkout', metric: 'db_pool_wait_ms' }, rca).rest,
-    ).toBe('the db pool wait ms metric of checkout');
-  });
-
-  it('falls back to the documents when a search tool does not say what it searches', () => {
-    const german = scenarioOf('dg-agentur-contact');
-    expect(describeCall('rag_search', { query: 'Öffnungszeiten' }, german).rest).toBe(
-      'the documents for “Öffnungszeiten”',
-    );
-  });
-
-  it('names any other tool with its arguments', () => {
-    const words = describeCall(
-      'open_valve',
-      { valve_id: 'V-7', force: true },
-      scenarioOf('shopops-happy'),
-    );
-    expect(words).toMatchObject({
-      verb: 'call',
-      rest: 'open_valve with valve id “V-7”, force “true”',
-    });
-  });
-});
-
-describe('what a reflection concluded', () => {
-  it('keeps the reason of its best next action', () => {
-    expect(
-      reflectionConclusion(
-        'No evidence yet. Best next action: tool:search_logs service=x, because the gateway may time out. Termination check: keep gathering.',
-      ),
-    ).toBe('The gateway may time out.');
-  });
-
-  it('keeps its best next action when it gives no reason', () => {
-    expect(
-      reflectionConclusion(
-        'Evidence so far: a lot. Best next action: answer. Termination check: answer next.',
-      ),
-    ).toBe('Best next action: answer.');
-  });
-
-  it('keeps plain prose as it is, clipped', () => {
-    expect(reflectionConclusion('I keep asking for the same order.')).toBe(
-      'I keep asking for the same order.',
-    );
-    expect(reflectionConclusion('word '.repeat(100), 20)).toHaveLength(20);
-  });
-});
 
 describe('a step in words', () => {
   it('says what a ReAct action did, what came back and what the model thought', async () => {
@@ -304,122 +215,50 @@ describe('a step in words', () => {
   });
 });
 
-describe('a row in words', () => {
-  it('ReAct vs ReflAct: the same first search, then they part ways, then the grades', async () => {
-    const captions = await rows('returns-laptop', [
-      ['ReAct', { mode: 'react', seed: 2 }],
-      ['ReflAct', { mode: 'reflact', seed: 2 }],
-    ]);
-    expect(captions).toEqual([
-      {
-        text: 'Both runs search the help centre for “return opened laptop electronics”. Both find 4 results.',
-        moment: null,
-      },
-      {
-        text: 'Here the runs part ways: ReflAct searches again, ReAct answers. ReflAct first takes stock: “Not there yet. Next: The customer also asks when the money comes back: find the refund time.”',
-        moment: 'ReflAct reflects and the runs part ways',
-      },
-      {
-        text: 'Both runs answer. ReAct’s answer is wrong: it never mentions “5-7 business days”. ReflAct’s answer is correct.',
-        moment: null,
-      },
-    ]);
-  });
-
-  it('adaptive vs fixed: only the fixed cadence reflects, and both answers are correct', async () => {
-    const captions = await rows('rca-checkout-latency', [
-      ['Fixed cadence', { mode: 'react', reflection: { gating: 'fixed' }, seed: 1 }],
-      ['Adaptive', { mode: 'react', reflection: { gating: 'adaptive' }, seed: 1 }],
-    ]);
-    expect(captions.map((caption) => caption?.moment)).toEqual([
-      null,
-      null,
-      null,
-      'Fixed cadence reflects and the runs part ways',
-      null,
-    ]);
-    expect(captions[2]?.text).toBe(
-      'Both runs look at the deploys of checkout. Both find 1 result.',
-    );
-    expect(captions[3]?.text).toBe(
-      'Here the runs part ways: Fixed cadence stops to reflect, Adaptive answers. Fixed cadence reflects on schedule, after every 3 tool calls, whatever they found. It concludes: “Best next action: answer.”',
-    );
-    expect(captions[4]?.text).toBe('Both runs answer. Both answers are correct.');
-  });
-
-  it('off vs adaptive: the reflection, the stall guard, then a lane that has stopped', async () => {
-    const captions = await rows('rca-search-stall', [
-      ['No reflection', { mode: 'react', reflection: { gating: 'off' } }],
-      ['Adaptive', { mode: 'react', reflection: { gating: 'adaptive' } }],
-    ]);
-    expect(captions[1]).toEqual({
-      text: 'Here the runs part ways: Adaptive stops to reflect, No reflection checks the error rate metric of search-api. Adaptive reflects because its last log search found nothing new. It concludes: “The timeouts may happen before search-api, at the gateway: read its logs.”',
-      moment: 'Adaptive reflects and the runs part ways',
-    });
-    expect(captions[2]).toEqual({
-      text: 'No reflection checks the latency p99 metric of search-api; Adaptive reads the logs of search-gateway (today). The stall guard stopped No reflection: 3 tool calls in a row found nothing new.',
-      moment: 'The stall guard stops No reflection',
-    });
-    expect(captions[4]).toEqual({
-      text: 'Adaptive answers; No reflection has already stopped. Adaptive’s answer is correct.',
-      moment: null,
-    });
-  });
-
-  it('says once what both lanes concluded when they reflect alike', async () => {
-    const captions = await rows('rca-search-stall', [
-      ['ReAct', { mode: 'react' }],
-      ['ReflAct', { mode: 'reflact' }],
-    ]);
-    expect(captions[1]).toEqual({
-      text: 'Both runs stop to reflect because their last log search found nothing new. They conclude: “The timeouts may happen before search-api, at the gateway: read its logs.”',
-      moment: 'ReAct and ReflAct reflect',
-    });
-  });
-
-  it('names one guard that stops both lanes once', async () => {
-    const captions = await rows('shopops-hostile-loop', [
-      ['Escalate', { duplicates: 'escalate' }],
-      ['Block', { duplicates: 'block' }],
-    ]);
-    expect(captions[1]?.moment).toBe(
-      'The duplicate guard stops Escalate and Block and the runs part ways',
-    );
-    expect(captions[1]?.text).toMatch(
-      /^Here the runs part ways: Escalate gets stopped by a guard, Block looks up order O-1001\./,
-    );
-  });
-
-  it('says what a lane with a gap does next where the runs part ways', async () => {
-    const captions = await rows('rca-checkout-latency', [
-      ['Adaptive', { mode: 'react', reflection: { gating: 'adaptive' } }],
-      ['Fixed', { mode: 'react', reflection: { gating: 'fixed' } }],
-    ]);
-    expect(captions[3]?.text).toMatch(
-      /^Here the runs part ways: Fixed stops to reflect, Adaptive answers\./,
-    );
-  });
-
-  it('has no moments where the runs match, and is null past the last row', async () => {
-    const captions = await rows('shopops-happy', [
-      ['A', {}],
-      ['B', {}],
-    ]);
-    expect(captions).toHaveLength(3);
-    expect(captions.every((caption) => caption?.moment === null)).toBe(true);
-    const scenario = scenarioOf('shopops-happy');
-    const trace = await runScenario(scenario, scenarioConfig(scenario));
-    const alignment = alignRuns([trace.steps, trace.steps]);
-    expect(
-      rowCaption(
-        scenario,
-        [
-          { label: 'A', trace },
-          { label: 'B', trace },
+describe('a step of a user’s own scenario in words', () => {
+  it('reads a call of a tool Loopscope does not know, and one with the scenario’s own phrase', async () => {
+    const scenario = parseScenario({
+      format: 'loopscope.scenario',
+      version: 1,
+      id: 'users-own',
+      title: 'A user’s own',
+      task: 'Which orders are late?',
+      tools: [
+        {
+          name: 'search_orders',
+          description: 'Search orders',
+          parameters: { type: 'object', properties: { status: { type: 'string' } } },
+        },
+        {
+          name: 'notify_customer',
+          description: 'Tell a customer',
+          parameters: { type: 'object', properties: { order_id: { type: 'string' } } },
+          phrase: { words: 'write to the customer of order {order_id}' },
+        },
+      ],
+      fixtures: [
+        { tool: 'search_orders', args: { status: 'late' }, result: [{ id: 'O-7' }] },
+        { tool: 'notify_customer', args: { order_id: 'O-7' }, result: { sent: true } },
+      ],
+      model: {
+        kind: 'scripted',
+        turns: [
+          'Thought: find them\nAction: tool:search_orders status=late',
+          'Thought: tell them\nAction: tool:notify_customer order_id=O-7',
+          'Action: answer O-7 is late; its customer knows.',
         ],
-        alignment,
-        9,
-      ),
-    ).toBeNull();
+      },
+    });
+    const trace = await runScenario(scenario, scenarioConfig(scenario, { mode: 'react' }));
+    const lane: CaptionLane = { label: 'Mine', trace };
+    expect(stepCaption(scenario, lane, 0)).toMatchObject({
+      what: 'Searches orders with status “late”.',
+      sentence: 'Mine searches orders with status “late”.',
+      result: 'Finds 1 result.',
+    });
+    expect(stepCaption(scenario, lane, 1)).toMatchObject({
+      what: 'Writes to the customer of order O-7.',
+      plural: 'write to the customer of order O-7',
+    });
   });
 });

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { Scenario } from '../../engine';
+import { findBuiltin } from '../../scenarios';
+import { buildEvalJobs, evalPresets } from './jobs';
+import { failedRunRow, runOutcome } from './rows';
+import { runMatrix } from './testing';
+
+const builtin = (id: string): Scenario => {
+  const scenario = findBuiltin(id);
+  if (!scenario) throw new Error(`no scenario ${id}`);
+  return scenario;
+};
+
+describe('rows from real runs', () => {
+  const scenarios = [
+    builtin('rca-search-stall'),
+    builtin('rca-checkout-latency'),
+    builtin('shopops-hostile-loop'),
+  ];
+  const configs = evalPresets(['react+off', 'react+adaptive']);
+
+  it('names each run by what it came to: a hostile loop that escalates as expected is correct', async () => {
+    const rows = await runMatrix(scenarios, configs, 2);
+    expect(rows).toHaveLength(12);
+    const hostile = rows.filter((row) => row.scenario === 'shopops-hostile-loop');
+    expect(hostile.every((row) => row.stopReason === 'escalate' && row.correct === true)).toBe(
+      true,
+    );
+    expect(hostile.map(runOutcome)).toEqual(['correct', 'correct', 'correct', 'correct']);
+    const stalled = rows.find((row) => row.stopReason === 'stalled');
+    expect(stalled && runOutcome(stalled)).toBe('stalled');
+  });
+
+  it('counts reflections by trigger: adaptive gating reflects on a stall', async () => {
+    const rows = await runMatrix([builtin('rca-search-stall')], evalPresets(['react+adaptive']));
+    const [row] = rows;
+    expect(row?.metrics.reflections).toBeGreaterThan(0);
+    expect(row?.triggers).toEqual({ cadence: 0, stall: row?.metrics.reflections, duplicate: 0 });
+  });
+
+  it('a run that threw is an error row with zero metrics', () => {
+    const scenario = builtin('shopops-happy');
+    const [job] = buildEvalJobs([scenario], evalPresets(['react+off']));
+    const row = failedRunRow(job!);
+    expect(row).toMatchObject({ stopReason: 'error', correct: false, label: 'react+off' });
+    expect(runOutcome(row)).toBe('error');
+    expect(row.metrics.llmCalls).toBe(0);
+  });
+});

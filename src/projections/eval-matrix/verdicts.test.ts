@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { Scenario } from '../../engine';
+import { builtinScenarios, findBuiltin } from '../../scenarios';
+import { buildEvalJobs, DEFAULT_EVAL_CONFIGS, evalPresets } from './jobs';
+import { buildEvalMatrix } from './matrix';
+import { failedRunRow } from './rows';
+import { runMatrix } from './testing';
+import { evalVerdicts } from './verdicts';
+
+const builtin = (id: string): Scenario => {
+  const scenario = findBuiltin(id);
+  if (!scenario) throw new Error(`no scenario ${id}`);
+  return scenario;
+};
+
+const clearCut = () => builtinScenarios().filter((scenario) => scenario.tags.includes('clear-cut'));
+
+describe('verdicts', () => {
+  it('adaptive gating on the clear-cut suite: no reflections, same accuracy, fewer tokens than fixed', async () => {
+    const rows = await runMatrix(clearCut(), evalPresets(['react+fixed', 'react+adaptive']));
+    const [verdict, ...rest] = evalVerdicts(rows);
+    expect(rest).toEqual([]);
+    expect(verdict).toMatchObject({
+      subject: 'react+adaptive',
+      baseline: 'react+fixed',
+      group: 'clear-cut',
+      kind: 'cost',
+    });
+    expect(verdict?.text).toMatch(
+      /^react\+adaptive: 0 reflections on 4\/4 clear-cut scenarios, same accuracy, \d+% fewer tokens than react\+fixed$/,
+    );
+  });
+
+  it('ReflAct on the multi-hop suite: the accuracy gap comes first, with what it costs', async () => {
+    const multiHop = builtinScenarios().filter((s) => s.tags.includes('multi-hop'));
+    const rows = await runMatrix(multiHop, evalPresets(['react+adaptive', 'reflact+adaptive']), 5);
+    const matrix = buildEvalMatrix(rows, multiHop);
+    const [react, reflact] = matrix.columns.map((column) => Math.round(100 * column.accuracy!));
+    expect(reflact).toBeGreaterThan(react!);
+    const [verdict] = evalVerdicts(rows);
+    expect(verdict?.kind).toBe('accuracy');
+    expect(verdict?.text).toMatch(
+      new RegExp(
+        `^reflact\\+adaptive: ${reflact}% correct on multi-hop vs ${react}% for react\\+adaptive, \\d+% more tokens$`,
+      ),
+    );
+  });
+
+  it('compares configs that differ in one thing, accuracy sentences first', async () => {
+    const scenarios = [builtin('rca-search-stall'), builtin('rca-checkout-latency')];
+    const rows = await runMatrix(scenarios, DEFAULT_EVAL_CONFIGS);
+    const verdicts = evalVerdicts(rows);
+    expect(verdicts.map((v) => `${v.subject} vs ${v.baseline}`).sort()).toEqual([
+      'react+adaptive vs react+fixed',
+      'react+adaptive vs react+off',
+      'react+fixed vs react+off',
+      'reflact+adaptive vs react+adaptive',
+    ]);
+    const kinds = verdicts.map((v) => v.kind);
+    expect(kinds.indexOf('cost')).toBeGreaterThan(kinds.lastIndexOf('accuracy'));
+    expect(verdicts[0]?.text).toMatch(
+      /^react\+(fixed|adaptive): 100% correct on stalling vs 0% for react\+off/,
+    );
+  });
+
+  it('says when two configs ran alike', async () => {
+    const rows = await runMatrix(
+      [builtin('shopops-happy')],
+      evalPresets(['react+off', 'react+adaptive']),
+    );
+    expect(evalVerdicts(rows).map((v) => v.text)).toEqual([
+      'react+adaptive: same as react+off on clear-cut (accuracy, reflections and tokens)',
+    ]);
+  });
+
+  it('sums up a single config in one sentence', async () => {
+    const rows = await runMatrix([builtin('shopops-happy')], evalPresets(['react+off']));
+    expect(evalVerdicts(rows)).toEqual([
+      expect.objectContaining({
+        kind: 'summary',
+        text: expect.stringMatching(
+          /^react\+off: 100% correct over 1 scenario, \d+ calls and [\d,]+ tokens per run$/,
+        ),
+      }),
+    ]);
+  });
+
+  it('has nothing to say about no rows', () => {
+    expect(evalVerdicts([])).toEqual([]);
+  });
+
+  it('leaves failed runs out: an unreachable endpoint says nothing about a config', async () => {
+    const jobs = buildEvalJobs(
+      [builtin('shopops-happy'), builtin('rca-search-stall')],
+      evalPresets(['react+off', 'react+adaptive']),
+    );
+    const failed = jobs.map((job) => failedRunRow(job));
+    expect(evalVerdicts(failed)).toEqual([]);
+    const ran = await runMatrix(
+      [builtin('shopops-happy')],
+      evalPresets(['react+off', 'react+adaptive']),
+    );
+    expect(evalVerdicts([...ran, ...failed.slice(2)])).toEqual(evalVerdicts(ran));
+  });
+});

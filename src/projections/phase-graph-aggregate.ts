@@ -64,7 +64,7 @@ function tally(machine: PhaseGraphMachine, run: PhaseGraphRun) {
       through(spec.from, entry.step);
       through(spec.to, entry.step);
     }
-    const reason = transitionReason(entry, run.steps, run.escalation ?? null);
+    const reason = transitionReason(entry, spec, run.steps, run.escalation ?? null);
     if (reason) seen.reasons.push(reason);
     edges.set(spec.id, seen);
   }

@@ -179,7 +179,9 @@ export function buildUnrolled(
     );
     const reasons = entries
       .filter((entry) => specs.get(entry.transition)?.kind !== 'flow')
-      .map((entry) => transitionReason(entry, run.steps, run.escalation ?? null))
+      .map((entry) =>
+        transitionReason(entry, specs.get(entry.transition), run.steps, run.escalation ?? null),
+      )
       .filter((reason): reason is string => reason !== null);
     // One transition a line: "observe", "→ reflect-stall".
     const lines =

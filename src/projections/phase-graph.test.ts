@@ -92,6 +92,50 @@ describe('the aggregate graph is drawn from the machine', () => {
     expect(edge(graph, 'give-up')).toMatchObject({ source: 'acting', target: 'escalated' });
   });
 
+  it('a guard transition and a gate added to the machine give their reasons by themselves', async () => {
+    const machine = {
+      phases: MACHINE.phases,
+      transitions: [
+        ...MACHINE.transitions,
+        {
+          id: 'repeat-returned',
+          from: 'acting',
+          to: 'gathering',
+          when: 'a repeated call is sent back',
+          kind: 'guard',
+          guard: 'duplicate_tool_call',
+          trigger: null,
+        },
+        {
+          id: 'reflect-anyway',
+          from: 'gathering',
+          to: 'reflecting',
+          when: 'the loop reflects anyway',
+          kind: 'gate',
+          guard: null,
+          trigger: 'stall',
+        },
+      ] as const,
+    };
+    const t = await trace('rca-search-stall');
+    const renamed: Record<string, string> = {
+      'observe@2': 'repeat-returned',
+      'reflect-stall@1': 'reflect-anyway',
+    };
+    const path = t.path.map((entry) => ({
+      ...entry,
+      transition: renamed[`${entry.transition}@${entry.step}`] ?? entry.transition,
+    }));
+    const run = { ...ended(t), path };
+    const graph = buildPhaseGraph(machine, run, AGGREGATE);
+    expect(edge(graph, 'repeat-returned')).toMatchObject({ kind: 'guard', taken: 1 });
+    expect(edge(graph, 'repeat-returned').pill?.detail).toBe('duplicate call: search_logs');
+    expect(edge(graph, 'reflect-anyway').pill?.detail).toBe('stall: 1 empty call');
+    const unrolled = buildPhaseGraph(machine, run, UNROLLED);
+    expect(unrolled.edges.map((e) => e.pill?.detail)).toContain('duplicate call: search_logs');
+    expect(unrolled.edges.map((e) => e.pill?.detail)).toContain('stall: 1 empty call');
+  });
+
   it('before a run previews the working loop, without failures, cancels or attempts', () => {
     const graph = buildPhaseGraph(MACHINE, IDLE, AGGREGATE);
     const ids = graph.edges.map((e) => e.id);

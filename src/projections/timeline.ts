@@ -1,7 +1,8 @@
 /**
  * Pure: a run's steps as timeline cells — one per step, with the kind that colours it, a short
- * label, a tooltip, the marks a user jumps between (reflections, guard trips) and whether the
- * phase graph's selection went through it. No React; the timeline pane renders what this returns.
+ * label, a tooltip, the marks a user jumps between (reflections, guard trips: timeline-marks.ts)
+ * and whether the phase graph's selection went through it. No React; the timeline pane renders
+ * what this returns.
  */
 import {
   TRANSITIONS,
@@ -11,6 +12,15 @@ import {
   type Step,
   type TransitionSpec,
 } from '../engine';
+import { pathSteps, transitionsById, timelineMarks, type TimelineMarks } from './timeline-marks';
+
+export {
+  guardTrips,
+  nextMark,
+  pathSteps,
+  timelineMarks,
+  type TimelineMarks,
+} from './timeline-marks';
 
 /** What colours a cell. `empty` is an action whose observation found nothing (or only a repeat). */
 export type TimelineKind =
@@ -42,45 +52,10 @@ export interface TimelineCell {
   readonly attemptStart: boolean;
 }
 
-/** The steps a user jumps between, ascending. */
-export interface TimelineMarks {
-  readonly reflections: readonly number[];
-  readonly guardTrips: readonly number[];
-  /** The guard that tripped at each of `guardTrips`. */
-  readonly guards: ReadonlyMap<number, Guard>;
-}
-
 export interface Timeline extends TimelineMarks {
   readonly cells: readonly TimelineCell[];
   /** How many cells the selection went through (0 with no selection). */
   readonly selectedCount: number;
-}
-
-/** The guard behind each guard transition that records no denied policy on its step. */
-const GUARD_OF_TRANSITION: Readonly<Record<string, Guard>> = {
-  'duplicate-blocked': 'duplicate_tool_call',
-  'duplicate-escalate': 'duplicate_tool_call',
-  'stall-exit': 'stall_exit',
-  fabrication: 'fabrication',
-  reprompt: 'unparseable',
-  unparseable: 'unparseable',
-  'budget-exhausted': 'max_steps',
-};
-
-const TRANSITION_BY_ID: ReadonlyMap<string, TransitionSpec> = new Map(
-  TRANSITIONS.map((spec) => [spec.id, spec]),
-);
-
-/**
- * Pure: the step each path entry belongs to. An entry without a step (a budget stop, a model
- * error, a cancel) belongs to the last step recorded before it, or to none at the run's start.
- */
-export function pathSteps(path: readonly PathEntry[]): (number | null)[] {
-  let last: number | null = null;
-  return path.map((entry) => {
-    if (entry.step !== null) last = entry.step;
-    return last;
-  });
 }
 
 function isEmptyAction(step: Step): boolean {
@@ -180,32 +155,12 @@ function titleOf(step: Step, guard: Guard | null): string {
   return lines.join('\n');
 }
 
-/** Pure: the guard that tripped at each step (a denied policy, or a guard transition). */
-export function guardTrips(
-  steps: readonly Step[],
-  path: readonly PathEntry[],
-): ReadonlyMap<number, Guard> {
-  const trips = new Map<number, Guard>();
-  const owners = pathSteps(path);
-  path.forEach((entry, position) => {
-    const owner = owners[position];
-    const guard = GUARD_OF_TRANSITION[entry.transition];
-    if (owner === null || owner === undefined || !guard || owner >= steps.length) return;
-    if (TRANSITION_BY_ID.get(entry.transition)?.kind !== 'guard') return;
-    trips.set(owner, guard);
-  });
-  for (const step of steps) {
-    const { outcome, reason } = step.decision.policy;
-    if (outcome === 'denied' && reason) trips.set(step.index, reason);
-  }
-  return trips;
-}
-
 /** Pure: the steps the selection went through (a phase: stayed in, entered or left it). */
 export function selectedSteps(
   steps: readonly Step[],
   path: readonly PathEntry[],
   selection: TimelineSelection | null,
+  transitions: readonly TransitionSpec[] = TRANSITIONS,
 ): ReadonlySet<number> {
   const chosen = new Set<number>();
   if (!selection) return chosen;
@@ -213,6 +168,7 @@ export function selectedSteps(
     for (const step of steps) if (step.phase === selection.id) chosen.add(step.index);
   }
   const owners = pathSteps(path);
+  const specs = transitionsById(transitions);
   path.forEach((entry, position) => {
     const owner = owners[position];
     if (owner === null || owner === undefined || owner >= steps.length) return;
@@ -220,45 +176,25 @@ export function selectedSteps(
       if (entry.transition === selection.id) chosen.add(owner);
       return;
     }
-    const spec = TRANSITION_BY_ID.get(entry.transition);
+    const spec = specs.get(entry.transition);
     if (spec && (spec.from === selection.id || spec.to === selection.id)) chosen.add(owner);
   });
   return chosen;
 }
 
-/** Marks by steps and path array: selectors ask on every store change, the arrays rarely change. */
-const marksCache = new WeakMap<readonly Step[], WeakMap<readonly PathEntry[], TimelineMarks>>();
-
-/** Pure (memoised on its arrays): the reflections and guard trips of a run. */
-export function timelineMarks(steps: readonly Step[], path: readonly PathEntry[]): TimelineMarks {
-  let byPath = marksCache.get(steps);
-  const known = byPath?.get(path);
-  if (known) return known;
-  const guards = guardTrips(steps, path);
-  const marks: TimelineMarks = {
-    reflections: steps
-      .filter((step) => step.kind === 'reflection' || step.kind === 'attempt_reflection')
-      .map((step) => step.index),
-    guardTrips: [...guards.keys()].sort((a, b) => a - b),
-    guards,
-  };
-  if (!byPath) {
-    byPath = new WeakMap();
-    marksCache.set(steps, byPath);
-  }
-  byPath.set(path, marks);
-  return marks;
-}
-
-/** Pure: the run's steps as timeline cells, with the marks and the selection. */
+/**
+ * Pure: the run's steps as timeline cells, with the marks and the selection; guard marks come from
+ * the guards `transitions` name (the machine's by default), so a new guard transition marks itself.
+ */
 export function buildTimeline(
   steps: readonly Step[],
   path: readonly PathEntry[],
   selection: TimelineSelection | null,
+  transitions: readonly TransitionSpec[] = TRANSITIONS,
 ): Timeline {
-  const marks = timelineMarks(steps, path);
+  const marks = timelineMarks(steps, path, transitions);
   const trips = marks.guards;
-  const chosen = selectedSteps(steps, path, selection);
+  const chosen = selectedSteps(steps, path, selection, transitions);
   const cells = steps.map((step, position): TimelineCell => {
     const reflection = step.kind === 'reflection' || step.kind === 'attempt_reflection';
     const guard = trips.get(step.index) ?? null;
@@ -277,14 +213,4 @@ export function buildTimeline(
     };
   });
   return { cells, ...marks, selectedCount: chosen.size };
-}
-
-/** Pure: the next (1) or previous (-1) mark after `from` in ascending `marks`, or null. */
-export function nextMark(marks: readonly number[], from: number, direction: 1 | -1): number | null {
-  if (direction === 1) return marks.find((mark) => mark > from) ?? null;
-  for (let i = marks.length - 1; i >= 0; i -= 1) {
-    const mark = marks[i] as number;
-    if (mark < from) return mark;
-  }
-  return null;
 }

@@ -6,7 +6,7 @@ import { earlyAnswerPrompt, observationMessage } from '../prompts';
 import { canonicalJson, isEmptyResult, isHighConfidence, retrievalConfidence } from '../tools';
 import type { Observation, PolicyOutcome } from '../trace/types';
 import type { ToolResult } from '../types';
-import { endAttempt } from './ending';
+import { endAttempt } from './attempt-end';
 import { enterGathering } from './gathering';
 import { observationKey } from './history';
 import {

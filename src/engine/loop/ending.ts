@@ -1,23 +1,17 @@
-/** Answers, attempt ends and attempts: the fabrication guard, verify → reward, reflection memory. */
-import {
-  ATTEMPT_REFLECTION_SYSTEM,
-  attemptReflectionPrompt,
-  formatReflections,
-  framingFor,
-  needsReflection,
-  verifyAnswer,
-  visibleReflections,
-} from '../attempts';
+/**
+ * Answers and attempts: the fabrication guard, the reflection between attempts stored in memory,
+ * the next attempt. How an attempt ends (verify → reward) is `attempt-end.ts`.
+ */
+import { formatReflections, visibleReflections } from '../attempts';
 import { checkEvidence, type Evidence } from '../guards';
-import type { PhaseId } from '../machine';
 import { parseReflectionPhase } from '../parsers';
 import { systemPrompt } from '../prompts';
-import type { ModelCallRecord, StopReason, Trigger } from '../trace/types';
+import type { ModelCallRecord, Trigger } from '../trace/types';
 import type { ReflectionParts } from '../types';
+import { endAttempt } from './attempt-end';
 import { enterGathering } from './gathering';
 import {
   addMetrics,
-  callModel,
   decision,
   denied,
   emit,
@@ -105,31 +99,6 @@ export function checkAnswer(
   endAttempt(s, fx, 'answer');
 }
 
-/**
- * The attempt is over. Verify gives the reward (none without a verifier); when attempts remain
- * and the reward is unknown or below the threshold, a reflection on the attempt follows.
- */
-export function endAttempt(s: Draft, fx: Effect[], stopReason: StopReason): void {
-  s.stopReason = stopReason;
-  const { verify, task } = s.scenario;
-  const threshold = s.config.rewardThreshold;
-  const reward = verify ? verifyAnswer(s.answer, verify.answerIncludes) : null;
-  const retry = s.attempt < s.config.attempts && needsReflection(reward, threshold);
-  emit(fx, { type: 'attempt-end', attempt: s.attempt, stopReason, reward, retry });
-  if (!retry) {
-    finishRun(s, fx);
-    return;
-  }
-  const framing = framingFor(reward, threshold);
-  take(s, fx, `retry-from-${s.phase as PhaseId}`, s.history.length);
-  const steps = [...s.history.steps.from(s.attemptStart)];
-  s.callConversation = openConversation(s, [
-    { role: 'system', content: ATTEMPT_REFLECTION_SYSTEM },
-    { role: 'user', content: attemptReflectionPrompt(task, steps, reward, framing) },
-  ]);
-  callModel(s, fx, 'attempt-reflection', null, { reward, framing });
-}
-
 /** The reflection between attempts is recorded, stored in memory, and the next attempt starts. */
 export function onAttemptReflection(
   s: Draft,
@@ -175,11 +144,4 @@ export function startAttempt(s: Draft, fx: Effect[]): void {
   ]);
   emit(fx, { type: 'attempt-start', attempt: s.attempt });
   enterGathering(s, fx);
-}
-
-/** The run is over: nothing is pending, `run-end` carries the stop reason and the metrics. */
-export function finishRun(s: Draft, fx: Effect[]): void {
-  s.done = true;
-  s.pending = null;
-  emit(fx, { type: 'run-end', stopReason: s.stopReason ?? 'error', metrics: s.metrics });
 }

@@ -3,7 +3,7 @@ import { reflectionDue } from '../gating';
 import { parseReflectionPhase } from '../parsers';
 import { CONTINUE_PROMPT, REFLECTION_PROMPT } from '../prompts';
 import type { ModelCallRecord, Trigger } from '../trace/types';
-import { endAttempt } from './ending';
+import { endAttempt } from './attempt-end';
 import {
   addMetrics,
   callModel,

@@ -6,7 +6,8 @@ import type { PhaseId } from '../machine';
 import { ParseError, parseReply, type ParseOutcome } from '../parsers';
 import type { ModelCallRecord } from '../trace/types';
 import { onToolChoice, onToolResult } from './acting';
-import { checkAnswer, endAttempt, finishRun, onAttemptReflection, startAttempt } from './ending';
+import { endAttempt, finishRun } from './attempt-end';
+import { checkAnswer, onAttemptReflection, startAttempt } from './ending';
 import { enterGathering, onReflectionReply } from './gathering';
 import {
   addMetrics,

@@ -1263,3 +1263,58 @@ describe('hostile text in the human output', () => {
     TIMEOUT,
   );
 });
+
+// ---- relative paths: from where the user ran npm (issue 15, item 13) ----
+
+describe('relative scenario, suite and trace paths', () => {
+  it(
+    'resolve against INIT_CWD (npm run starts the CLI in the package root), else the cwd',
+    async () => {
+      const home = mkdtempSync(path.join(os.tmpdir(), 'loopscope-init-cwd-'));
+      try {
+        mkdirSync(path.join(home, 'mine'));
+        writeFileSync(path.join(home, 'mine', 'inventory.json'), JSON.stringify(EXTERNAL_SCENARIO));
+        const fromHome = { INIT_CWD: home };
+        const trace = await loopWithEnv(fromHome, 'run', 'mine/inventory.json', '--json');
+        expect(trace.stderr).toBe('');
+        expect(trace.code).toBe(0);
+        expect((JSON.parse(trace.stdout) as TraceJson).scenario).toBe('ext-inventory-lookup');
+        writeFileSync(path.join(home, 'recorded.json'), trace.stdout);
+
+        const [suite, fork, nowhere] = await Promise.all([
+          loopWithEnv(fromHome, 'eval', '--suite', 'mine', '--json'),
+          loopWithEnv(
+            fromHome,
+            'run',
+            'mine/inventory.json',
+            '--fork',
+            'recorded.json',
+            '--at',
+            '1',
+            '--json',
+          ),
+          loopWithEnv({ INIT_CWD: ROOT }, 'run', 'mine/inventory.json'),
+        ]);
+        // Without INIT_CWD (the CLI started directly), the cwd (here the repo root) as before.
+        const direct = await loopWithEnv(
+          { INIT_CWD: '' },
+          'run',
+          'src/scenarios/shopops-happy.json',
+          '--json',
+        );
+        expect(direct.stderr).toBe('');
+        expect((JSON.parse(direct.stdout) as TraceJson).scenario).toBe('shopops-happy');
+        expect(suite.stderr).toBe('');
+        expect((JSON.parse(suite.stdout) as EvalRow[])[0]?.scenario).toBe('ext-inventory-lookup');
+        expect(fork.stderr).toBe('');
+        expect((JSON.parse(fork.stdout) as { forkedFrom: unknown }).forkedFrom).toEqual({
+          step: 1,
+        });
+        expectBadInput(nowhere, 'mine/inventory.json');
+      } finally {
+        rmSync(home, { recursive: true, force: true });
+      }
+    },
+    TIMEOUT,
+  );
+});

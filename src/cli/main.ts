@@ -20,6 +20,7 @@ import { runEval } from './eval';
 import { formatMatrix, formatSummary, formatTrace } from './format';
 import { resolveScenario, resolveSuite } from './scenarios';
 import { visibleControls } from './terminal-text';
+import { userPath } from './user-path';
 
 const USAGE =
   'usage: loop run <scenario> [flags] | loop run [<scenario>] --fork TRACE.json --at STEP [flags] | loop eval [--suite builtin|DIR] [--json] [--endpoint URL --model NAME]';
@@ -36,7 +37,7 @@ function say(stream: NodeJS.WriteStream, text: string): void {
 function readTrace(path: string): Trace {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readFileSync(userPath(path), 'utf8');
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new UsageError(`--fork: cannot read ${path} (${reason})`);

@@ -38,6 +38,11 @@ const clip = (text: string): string => {
   return flat.length > 300 ? `${flat.slice(0, 300)}…` : flat;
 };
 
+/** Pure: `text` ended as a sentence: a period added unless it already ends in . ! ? or …. */
+export function sentence(text: string): string {
+  return /[.!?…]$/.test(text) ? text : `${text}.`;
+}
+
 /** Pure: reads an error payload (parsed JSON or raw text) the way OpenAI-style servers send it. */
 export function serverError(payload: unknown): ServerError {
   const inner =
@@ -61,7 +66,7 @@ export function statusError(status: number, server: ServerError, tries: number):
     case 400:
       return new ModelError(
         'http_400',
-        `The server rejected the request (400): ${server.message || 'no reason given'}. If it mentions stream_options, turn off include_usage for this endpoint.`,
+        `The server rejected the request (400): ${sentence(server.message || 'no reason given')} If it mentions stream_options, turn off include_usage for this endpoint.`,
       );
     case 401:
       return new ModelError(
@@ -81,7 +86,7 @@ export function statusError(status: number, server: ServerError, tries: number):
     case 422:
       return new ModelError(
         'http_422',
-        `The server could not process the request (422): ${server.message || 'no reason given'}.`,
+        `The server could not process the request (422): ${sentence(server.message || 'no reason given')}`,
       );
   }
   if (status === 429 && server.code === 'insufficient_quota') {

@@ -1171,3 +1171,150 @@ describe('loop run/eval --endpoint (a real OpenAI-compatible server)', () => {
     TIMEOUT,
   );
 });
+
+// ---- hostile text: nothing reaches the terminal raw (issue 15, item 2) ----
+
+describe('hostile text in the human output', () => {
+  const OSC52 = '\u001b]52;c;aGVsbG8=\u0007'; // writes the clipboard
+  const OSC8 = '\u001b]8;;https://evil.example\u001b\\click\u001b]8;;\u001b\\'; // a hidden link
+  const CLEAR = '\u001b[2J\u001b[H'; // clears the screen
+  const C1 = '\u009b31m\u009d0;pwned\u009c'; // CSI, OSC and ST as single C1 characters
+  const HOSTILE = `${OSC52}${OSC8}${CLEAR}${C1}`;
+  /** Any C0/C1 control character but newline and tab. */
+  // oxlint-disable-next-line no-control-regex -- looking for raw control characters on purpose
+  const RAW_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
+  const HOSTILE_SCENARIO = {
+    format: 'loopscope.scenario',
+    version: 1,
+    id: 'hostile-text',
+    title: `Hostile ${HOSTILE}`,
+    task: `Look it up ${HOSTILE}`,
+    tags: [`hostile${CLEAR}`],
+    tools: [
+      {
+        name: 'lookup',
+        description: `Looks up ${OSC8}`,
+        parameters: { type: 'object', properties: { key: { type: 'string' } } },
+      },
+    ],
+    fixtures: [{ tool: 'lookup', args: { key: 'a' }, result: `found ${HOSTILE}` }],
+    model: {
+      kind: 'scripted',
+      turns: [
+        `Thought: ${HOSTILE}\nAction: tool:lookup key="${C1}${OSC52}"`,
+        `Thought: done\nFinal Answer: the answer ${HOSTILE} is here`,
+      ],
+      reflections: [`{"thought": "nothing found ${HOSTILE}"}`],
+    },
+  };
+
+  let server: http.Server;
+  let base = '';
+  let hostileDir = '';
+  let hostileFile = '';
+
+  beforeAll(async () => {
+    hostileDir = mkdtempSync(path.join(os.tmpdir(), 'loopscope-hostile-'));
+    hostileFile = path.join(hostileDir, 'hostile.json');
+    writeFileSync(hostileFile, JSON.stringify(HOSTILE_SCENARIO, null, 2));
+    server = http.createServer((_req, res) => {
+      res.writeHead(401, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: `Bad key ${HOSTILE}` } }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    rmSync(hostileDir, { recursive: true, force: true });
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it(
+    'run, eval, a server error and a bad-input line show control characters as \\xNN',
+    async () => {
+      const [run, json, evaluated, refused, unknown] = await Promise.all([
+        loop('run', hostileFile),
+        loop('run', hostileFile, '--json'),
+        loop('eval', '--suite', hostileDir),
+        loop('run', hostileFile, '--endpoint', `${base}/v1`, '--model', 'm'),
+        loop('run', `no-such${HOSTILE}`),
+      ]);
+      for (const result of [run, evaluated, refused]) {
+        expect(result.code).toBe(0);
+        expect(result.stderr).toBe('');
+        expect(result.stdout).not.toMatch(RAW_CONTROL);
+      }
+      expect(run.stdout).toContain('the answer \\x1b]52;c;aGVsbG8=\\x07\\x1b]8;;https://evil');
+      expect(run.stdout).toContain('\\x1b[2J\\x1b[H\\x9b31m\\x9d0;pwned\\x9c is here');
+      expect(run.stdout).toContain('nothing found \\x1b]52');
+      expect(run.stdout).toContain('"key":"\\x9b31m');
+      expect(evaluated.stdout).toContain('hostile\\x1b[2J\\x1b[H');
+      expect(refused.stdout).toContain('http_401');
+      expect(refused.stdout).toContain('Bad key \\x1b]52;c;');
+
+      expectBadInput(unknown, 'no-such\\x1b]52;c;');
+      expect(unknown.stderr).not.toMatch(RAW_CONTROL);
+
+      // --json stays as it was: the exact text, which JSON escapes itself.
+      expect(json.code).toBe(0);
+      expect((JSON.parse(json.stdout) as TraceJson).answer).toBe(`the answer ${HOSTILE} is here`);
+    },
+    TIMEOUT,
+  );
+});
+
+// ---- relative paths: from where the user ran npm (issue 15, item 13) ----
+
+describe('relative scenario, suite and trace paths', () => {
+  it(
+    'resolve against INIT_CWD (npm run starts the CLI in the package root), else the cwd',
+    async () => {
+      const home = mkdtempSync(path.join(os.tmpdir(), 'loopscope-init-cwd-'));
+      try {
+        mkdirSync(path.join(home, 'mine'));
+        writeFileSync(path.join(home, 'mine', 'inventory.json'), JSON.stringify(EXTERNAL_SCENARIO));
+        const fromHome = { INIT_CWD: home };
+        const trace = await loopWithEnv(fromHome, 'run', 'mine/inventory.json', '--json');
+        expect(trace.stderr).toBe('');
+        expect(trace.code).toBe(0);
+        expect((JSON.parse(trace.stdout) as TraceJson).scenario).toBe('ext-inventory-lookup');
+        writeFileSync(path.join(home, 'recorded.json'), trace.stdout);
+
+        const [suite, fork, nowhere] = await Promise.all([
+          loopWithEnv(fromHome, 'eval', '--suite', 'mine', '--json'),
+          loopWithEnv(
+            fromHome,
+            'run',
+            'mine/inventory.json',
+            '--fork',
+            'recorded.json',
+            '--at',
+            '1',
+            '--json',
+          ),
+          loopWithEnv({ INIT_CWD: ROOT }, 'run', 'mine/inventory.json'),
+        ]);
+        // Without INIT_CWD (the CLI started directly), the cwd (here the repo root) as before.
+        const direct = await loopWithEnv(
+          { INIT_CWD: '' },
+          'run',
+          'src/scenarios/shopops-happy.json',
+          '--json',
+        );
+        expect(direct.stderr).toBe('');
+        expect((JSON.parse(direct.stdout) as TraceJson).scenario).toBe('shopops-happy');
+        expect(suite.stderr).toBe('');
+        expect((JSON.parse(suite.stdout) as EvalRow[])[0]?.scenario).toBe('ext-inventory-lookup');
+        expect(fork.stderr).toBe('');
+        expect((JSON.parse(fork.stdout) as { forkedFrom: unknown }).forkedFrom).toEqual({
+          step: 1,
+        });
+        expectBadInput(nowhere, 'mine/inventory.json');
+      } finally {
+        rmSync(home, { recursive: true, force: true });
+      }
+    },
+    TIMEOUT,
+  );
+});

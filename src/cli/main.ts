@@ -19,15 +19,25 @@ import { ENDPOINT_CONCURRENCY, endpointRunOptions, endpointSettings } from './en
 import { runEval } from './eval';
 import { formatMatrix, formatSummary, formatTrace } from './format';
 import { resolveScenario, resolveSuite } from './scenarios';
+import { visibleControls } from './terminal-text';
+import { userPath } from './user-path';
 
 const USAGE =
   'usage: loop run <scenario> [flags] | loop run [<scenario>] --fork TRACE.json --at STEP [flags] | loop eval [--suite builtin|DIR] [--json] [--endpoint URL --model NAME]';
+
+/**
+ * The one way human output (step lists, tables, error lines) reaches the terminal: control
+ * characters from replies, servers and scenario files are shown as `\xNN`. JSON goes out as is.
+ */
+function say(stream: NodeJS.WriteStream, text: string): void {
+  stream.write(visibleControls(text));
+}
 
 /** Reads a Trace JSON file to fork; a bad file is a UsageError naming it and the problem. */
 function readTrace(path: string): Trace {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readFileSync(userPath(path), 'utf8');
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new UsageError(`--fork: cannot read ${path} (${reason})`);
@@ -68,9 +78,8 @@ async function run(argv: readonly string[]): Promise<void> {
     ...(endpoint ? endpointRunOptions(endpoint) : {}),
     ...(recorded ? { fork: { trace: recorded, atStep: args.at ?? 0 } } : {}),
   });
-  process.stdout.write(
-    args.json ? `${JSON.stringify(toTraceJson(trace), null, 2)}\n` : `${formatTrace(trace)}\n`,
-  );
+  if (args.json) process.stdout.write(`${JSON.stringify(toTraceJson(trace), null, 2)}\n`);
+  else say(process.stdout, `${formatTrace(trace)}\n`);
 }
 
 async function evaluate(argv: readonly string[]): Promise<void> {
@@ -102,7 +111,7 @@ async function evaluate(argv: readonly string[]): Promise<void> {
     process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
   } else {
     const matrix = args.seeds === 1 ? `${formatMatrix(rows)}\n\n` : '';
-    process.stdout.write(`${matrix}${formatSummary(rows)}\n`);
+    say(process.stdout, `${matrix}${formatSummary(rows)}\n`);
   }
 }
 
@@ -115,11 +124,11 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof UsageError || error instanceof ModelError || error instanceof ForkError) {
-      process.stderr.write(`loop: ${error.message}\n`);
+      say(process.stderr, `loop: ${error.message}\n`);
       return 2;
     }
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`loop: internal error: ${message.split('\n')[0]}\n`);
+    say(process.stderr, `loop: internal error: ${message.split('\n')[0]}\n`);
     return 1;
   }
 }

@@ -4,17 +4,19 @@ import { join } from 'node:path';
 import { ScenarioError, parseScenarioText, type Scenario } from '../engine';
 import { builtinScenarios, findBuiltin } from '../scenarios';
 import { UsageError } from './args';
+import { userPath } from './user-path';
 
 /** Resolves `<scenario>`; throws UsageError with a one-line message naming the problem. */
 export function resolveScenario(argument: string): Scenario {
   const builtin = findBuiltin(argument);
   if (builtin) return builtin;
-  if (existsSync(argument) && statSync(argument).isDirectory()) {
+  const file = userPath(argument);
+  if (existsSync(file) && statSync(file).isDirectory()) {
     throw new UsageError(
       `${argument}: is a directory, not a scenario file (eval --suite takes a directory)`,
     );
   }
-  if (!existsSync(argument) || !statSync(argument).isFile()) {
+  if (!existsSync(file) || !statSync(file).isFile()) {
     const ids = builtinScenarios()
       .map((scenario) => scenario.id)
       .join(', ');
@@ -22,16 +24,17 @@ export function resolveScenario(argument: string): Scenario {
       `unknown scenario "${argument}": not a built-in id (${ids}) and no such file`,
     );
   }
-  return loadFile(argument);
+  return loadFile(file, argument);
 }
 
-function loadFile(path: string): Scenario {
+/** Reads a scenario file; messages name it as the user wrote it (`shown`). */
+function loadFile(file: string, shown: string): Scenario {
   try {
-    return parseScenarioText(readFileSync(path, 'utf8'));
+    return parseScenarioText(readFileSync(file, 'utf8'));
   } catch (error) {
-    if (error instanceof ScenarioError) throw new UsageError(`${path}: ${error.message}`);
+    if (error instanceof ScenarioError) throw new UsageError(`${shown}: ${error.message}`);
     throw new UsageError(
-      `${path}: cannot read the file (${error instanceof Error ? error.message : String(error)})`,
+      `${shown}: cannot read the file (${error instanceof Error ? error.message : String(error)})`,
     );
   }
 }
@@ -39,14 +42,15 @@ function loadFile(path: string): Scenario {
 /** The scenarios of a suite: `builtin`, or every `*.json` file of a directory, sorted by name. */
 export function resolveSuite(suite: string): readonly Scenario[] {
   if (suite === 'builtin') return builtinScenarios();
-  if (!existsSync(suite) || !statSync(suite).isDirectory()) {
+  const directory = userPath(suite);
+  if (!existsSync(directory) || !statSync(directory).isDirectory()) {
     throw new UsageError(
       `--suite: expected "builtin" or a directory of scenario files, got "${suite}"`,
     );
   }
-  const files = readdirSync(suite)
+  const files = readdirSync(directory)
     .filter((name) => name.endsWith('.json'))
     .sort();
   if (files.length === 0) throw new UsageError(`--suite: no .json scenario files in ${suite}`);
-  return files.map((name) => loadFile(join(suite, name)));
+  return files.map((name) => loadFile(join(directory, name), join(suite, name)));
 }

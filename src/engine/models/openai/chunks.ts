@@ -5,7 +5,7 @@
  */
 import { ModelError, type ModelStreamPart } from '../spec';
 import type { Usage } from '../../types';
-import { serverError } from './errors';
+import { sentence, serverError } from './errors';
 
 interface PartialCall {
   id: string;
@@ -24,7 +24,7 @@ export function checkStreamError(payload: unknown): void {
     const { message } = serverError(payload);
     throw new ModelError(
       'stream_error',
-      `The server reported an error in the middle of the stream: ${message || 'no message'}.`,
+      `The server reported an error in the middle of the stream: ${sentence(message || 'no message')}`,
     );
   }
 }

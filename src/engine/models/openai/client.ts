@@ -57,17 +57,20 @@ async function* withRetries(
   signal: AbortSignal | undefined,
 ): AsyncGenerator<ModelStreamPart> {
   let networkRetried = false;
+  /** Each failed try's status (or "no response"), so the final message can name them all. */
+  const outcomes: string[] = [];
   for (let tries = 1; ; tries++) {
     const failure = yield* tryOnce(url, init, deps, signal);
     if (failure === null) return;
     const network = failure.kind === 'network';
+    outcomes.push(network ? 'no response' : String(failure.status));
     const retryable = network
       ? !networkRetried
       : shouldRetry(failure.status, failure.headers, failure.server);
     if (!retryable || tries > deps.maxRetries) {
       throw network
-        ? networkError(`POST ${where(url)}`, tries)
-        : statusError(failure.status, failure.server, tries);
+        ? networkError(`POST ${where(url)}`, outcomes)
+        : statusError(failure.status, failure.server, outcomes);
     }
     networkRetried ||= network;
     const waitMs = retryDelay(tries - 1, network ? null : failure.headers, deps.random, deps.now);

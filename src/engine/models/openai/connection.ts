@@ -95,7 +95,7 @@ export async function testConnection(
     if (response.status === 404 || response.status === 405) return await probeChat(endpoint, deps);
     const payload = parseLoose(await raceAbort(response.text(), timer.signal));
     if (!response.ok) {
-      const error = statusError(response.status, serverError(payload), 1);
+      const error = statusError(response.status, serverError(payload));
       return { ok: false, code: error.code, message: redact(error.message, endpoint.apiKey) };
     }
     const models = modelIds(payload);
@@ -115,7 +115,7 @@ export async function testConnection(
         message: `No answer within ${LIST_TIMEOUT_MS / 1000} s from ${where(url)}: the server is busy or hung.`,
       };
     }
-    return { ok: false, code: 'network', message: networkError(`GET ${where(url)}`, 1).message };
+    return { ok: false, code: 'network', message: networkError(`GET ${where(url)}`).message };
   } finally {
     cancel();
   }

@@ -38,6 +38,11 @@ const clip = (text: string): string => {
   return flat.length > 300 ? `${flat.slice(0, 300)}…` : flat;
 };
 
+/** Pure: `text` ended as a sentence: a period added unless it already ends in . ! ? or …. */
+export function sentence(text: string): string {
+  return /[.!?…]$/.test(text) ? text : `${text}.`;
+}
+
 /** Pure: reads an error payload (parsed JSON or raw text) the way OpenAI-style servers send it. */
 export function serverError(payload: unknown): ServerError {
   const inner =
@@ -54,46 +59,64 @@ export function serverError(payload: unknown): ServerError {
   return { message: '', code: null };
 }
 
-/** Pure: the ModelError for a non-retryable (or finally given up) HTTP status. */
-export function statusError(status: number, server: ServerError, tries: number): ModelError {
+/**
+ * Pure: what each try got, for a message: "500, then 404 on retry", "503, then 502 and 500 on
+ * retries"; empty for a single try. `outcomes` holds one entry per try, a status or "no response".
+ */
+export function triesSummary(outcomes: readonly string[]): string {
+  const [first, ...retries] = outcomes;
+  const last = retries.at(-1);
+  if (first === undefined || last === undefined) return '';
+  const before = retries.slice(0, -1);
+  const rest = before.length ? `${before.join(', ')} and ${last}` : last;
+  return `${first}, then ${rest} on ${retries.length > 1 ? 'retries' : 'retry'}`;
+}
+
+/**
+ * Pure: the ModelError for a non-retryable (or finally given up) HTTP status. `outcomes` are the
+ * tries' statuses in order, this one last, so a message after retries names each of them; the
+ * code is always this (the last) status's.
+ */
+export function statusError(
+  status: number,
+  server: ServerError,
+  outcomes: readonly string[] = [String(status)],
+): ModelError {
   const end = server.message ? ` The server said: ${server.message}` : '';
+  const summary = triesSummary(outcomes);
+  const said = (text: string) =>
+    new ModelError(`http_${status}`, summary ? `Tries: ${summary}. ${text}` : text);
   switch (status) {
     case 400:
-      return new ModelError(
-        'http_400',
-        `The server rejected the request (400): ${server.message || 'no reason given'}. If it mentions stream_options, turn off include_usage for this endpoint.`,
+      return said(
+        `The server rejected the request (400): ${sentence(server.message || 'no reason given')} If it mentions stream_options, turn off include_usage for this endpoint.`,
       );
     case 401:
-      return new ModelError(
-        'http_401',
+      return said(
         `The server answered 401 Unauthorized: check the API key (is it set, and valid for this server?).${end}`,
       );
     case 403:
-      return new ModelError(
-        'http_403',
+      return said(
         `The server answered 403 Forbidden: the key may lack permission for this model, or the server refuses this page's origin (for Ollama, add it to OLLAMA_ORIGINS and restart).${end}`,
       );
     case 404:
-      return new ModelError(
-        'http_404',
+      return said(
         `The server answered 404 Not Found: check the base URL (it usually ends in /v1) and the model name.${end}`,
       );
     case 422:
-      return new ModelError(
-        'http_422',
-        `The server could not process the request (422): ${server.message || 'no reason given'}.`,
+      return said(
+        `The server could not process the request (422): ${sentence(server.message || 'no reason given')}`,
       );
   }
   if (status === 429 && server.code === 'insufficient_quota') {
-    return new ModelError(
-      'http_429',
+    return said(
       `The server answered 429: the account has no quota left (insufficient_quota); check its plan and billing, or use another key.${end}`,
     );
   }
-  if (tries > 1) {
+  if (summary) {
     return new ModelError(
       `http_${status}`,
-      `The server answered ${statusReason(status)}; gave up after ${tries} tries.${end}`,
+      `The server answered ${statusReason(status)}; gave up after ${outcomes.length} tries (${summary}).${end}`,
     );
   }
   return new ModelError(`http_${status}`, `The server answered ${statusReason(status)}.${end}`);

@@ -174,6 +174,25 @@ describe('retries with backoff, before the first body byte only', () => {
     expect(parts.at(-1)).toMatchObject({ type: 'finish', finishReason: 'stop' });
   });
 
+  it('a 500 then a 404 on the retry: the message names both, the code is the last one', async () => {
+    const requests = serve(status(500), status(404));
+    const { error } = await call().result;
+    expect(requests.count()).toBe(2);
+    expect(codeOf(error)).toBe('http_404');
+    const message = (error as Error).message;
+    expect(message).toMatch(/^Tries: 500, then 404 on retry\. The server answered 404 Not Found/);
+
+    serve(status(503), status(502), status(500));
+    const third = (await call().result).error as Error;
+    expect(codeOf(third)).toBe('http_500');
+    expect(third.message).toContain('gave up after 3 tries (503, then 502 and 500 on retries)');
+
+    serve(status(503), noResponse);
+    const lost = (await call().result).error as Error;
+    expect(codeOf(lost)).toBe('network');
+    expect(lost.message).toContain('(503, then no response and no response on retries)');
+  });
+
   it('retries 408, 409 and 502; x-should-retry: false and maxRetries 0 stop it', async () => {
     for (const code of [408, 409, 502]) {
       const requests = serve(status(code), answer);

@@ -3,6 +3,7 @@
  * the two watchdog limits. Each says what to check.
  */
 import { ModelError } from '../spec';
+import { triesSummary } from './errors';
 import type { WatchdogLimit } from './signals';
 import type { ResolvedDeps } from './types';
 
@@ -40,12 +41,19 @@ export function corsHelp(origin = 'https://your-app.example'): readonly CorsHint
   ];
 }
 
-/** Pure: the ModelError for a request (`POST http://…`) that got no response at all. */
-export function networkError(request: string, tries: number): ModelError {
+/**
+ * Pure: the ModelError for a request (`POST http://…`) that got no response at all; `outcomes`
+ * are the tries' results in order (a status or "no response"), so earlier statuses are named.
+ */
+export function networkError(
+  request: string,
+  outcomes: readonly string[] = ['no response'],
+): ModelError {
   const flags = corsHelp()
     .map((hint) => `${hint.server} ${hint.setting}`)
     .join(', ');
-  const tried = tries > 1 ? ` (${tries} tries)` : '';
+  const summary = triesSummary(outcomes);
+  const tried = summary ? ` (${summary})` : '';
   return new ModelError(
     'network',
     `Got no response at all: the server is down, the URL is wrong, or (in a browser) it does not allow this page's origin (CORS). Request: ${request}${tried}. Start the server or fix the base URL; to allow the origin use ${flags}.`,

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { visibleControls } from './terminal-text';
+
+describe('visibleControls', () => {
+  it('writes escape sequences out as literal \\xNN, so the terminal sees no ESC', () => {
+    expect(visibleControls('\u001b]52;c;aGk=\u0007')).toBe('\\x1b]52;c;aGk=\\x07');
+    expect(visibleControls('\u001b[2J\u001b[H')).toBe('\\x1b[2J\\x1b[H');
+    expect(visibleControls('a\u009bb\u0085c\u007fd\u0000e\rf')).toBe(
+      'a\\x9bb\\x85c\\x7fd\\x00e\\x0df',
+    );
+  });
+
+  it('keeps newlines, tabs and ordinary text, accents and symbols included', () => {
+    const plain = 'stop: answer · 3 LLM calls\n  #0   action\t→ ok … é ✗ ␛';
+    expect(visibleControls(plain)).toBe(plain);
+  });
+});

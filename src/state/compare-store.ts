@@ -90,11 +90,14 @@ export function createCompareStore(initial: CompareStoreInitial): CompareStore {
     const follow = (id: string) => (run: RunState, previous: RunState) => {
       if (!changed(run, previous)) return;
       set((state) => ({
-        lanes: state.lanes.map((lane) =>
-          lane.id === id && lane.overrides !== run.overrides
-            ? { ...lane, overrides: run.overrides }
-            : lane,
-        ),
+        // The lanes change only when this lane's settings did (views keyed on them stay put).
+        ...(run.overrides === previous.overrides
+          ? {}
+          : {
+              lanes: state.lanes.map((lane) =>
+                lane.id === id ? { ...lane, overrides: run.overrides } : lane,
+              ),
+            }),
         runs: { ...state.runs, [id]: mirror(run) },
         ranWith: run.shown ? { ...state.ranWith, [id]: run.shown.overrides } : state.ranWith,
       }));

@@ -24,7 +24,6 @@ import { EMPTY_VIEW, foldRunEvent, viewOfTrace } from './run-view';
 import { startRun } from './start-run';
 
 export * from './run-store-types';
-export { foldRunEvent as applyRunEvent } from './run-view';
 
 const EMPTY_RUN: RunData = {
   ...EMPTY_VIEW,

@@ -16,6 +16,7 @@ import {
 } from '../engine';
 import { EVAL_FLAGS, RUN_FLAGS, UsageError, parseArgs } from './args';
 import { ENDPOINT_CONCURRENCY, endpointRunOptions, endpointSettings } from './endpoint';
+import { evalJsonRows } from '../projections/eval-matrix';
 import { runEval } from './eval';
 import { formatMatrix, formatSummary, formatTrace } from './format';
 import { resolveScenario, resolveSuite } from './scenarios';
@@ -100,14 +101,7 @@ async function evaluate(argv: readonly string[]): Promise<void> {
       : { seeds: args.seeds },
   );
   if (args.json) {
-    const json = rows.map(({ scenario, tags, config, stopReason, correct, metrics }) => ({
-      scenario,
-      tags,
-      config,
-      stopReason,
-      correct,
-      metrics,
-    }));
+    const json = evalJsonRows(rows);
     process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
   } else {
     const matrix = args.seeds === 1 ? `${formatMatrix(rows)}\n\n` : '';

@@ -15,7 +15,7 @@ export {
 export { step } from './loop/step';
 export { runLoop, type RunOptions } from './loop/runner';
 export { prepareFork, ForkError, type ForkPoint } from './loop/fork';
-export { initialState, type LoopState } from './loop/state';
+export { initialState, ZERO_METRICS, type LoopState } from './loop/state';
 export type { Effect, LoopInput } from './loop/kit';
 export { buildTrace, toTraceJson } from './trace/build';
 export { parseTrace, parseTraceText, TraceError, type TraceErrorCode } from './trace/parse';

@@ -97,7 +97,8 @@ export const FRESH_COUNTERS: Counters = {
   afterReflection: false,
 };
 
-const ZERO_METRICS: Metrics = {
+/** A run's metrics before anything happened (and a run that never started). */
+export const ZERO_METRICS: Metrics = {
   llmCalls: 0,
   reflections: 0,
   toolCalls: 0,

@@ -5,6 +5,7 @@
  */
 import {
   isCorrect,
+  ZERO_METRICS,
   type ConfigOverrides,
   type LoopConfig,
   type Metrics,
@@ -66,18 +67,7 @@ export function failedRunRow(job: Pick<EvalJob, 'scenario' | 'label' | 'config'>
     label: job.label,
     stopReason: 'error',
     correct: job.scenario.expected ? false : null,
-    metrics: {
-      llmCalls: 0,
-      reflections: 0,
-      toolCalls: 0,
-      emptyToolCalls: 0,
-      duplicateToolHits: 0,
-      fabricationHits: 0,
-      promptTokens: 0,
-      completionTokens: 0,
-      attempts: 0,
-      latencyMs: 0,
-    },
+    metrics: ZERO_METRICS,
     triggers: noTriggers(),
   };
 }

@@ -5,7 +5,7 @@
  * uses.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Locator, type Page } from '@playwright/test';
 
 export interface ConsoleAllowed {
   readonly allow: readonly RegExp[];
@@ -48,4 +48,18 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
           .map((node) => `${node.target.join(' ')} ${node.html.slice(0, 120)}`)
           .join(' | ')}`,
     );
+}
+
+/** The preset columns the eval view ticks by default. */
+const DEFAULT_COLUMNS = ['react+off', 'react+fixed', 'react+adaptive', 'reflact+adaptive'];
+
+/** Narrows the eval view's setup to one scenario (by its title) and these preset columns. */
+export async function pickMatrix(setup: Locator, scenario: string, columns: readonly string[]) {
+  await setup.getByRole('button', { name: 'Select no scenarios' }).click();
+  await setup.getByRole('checkbox', { name: scenario }).check();
+  for (const label of DEFAULT_COLUMNS) {
+    await setup
+      .getByRole('checkbox', { name: label, exact: true })
+      .setChecked(columns.includes(label));
+  }
 }

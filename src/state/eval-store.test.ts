@@ -27,8 +27,12 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
  */
 function fakeWorker() {
   const made = { count: 0, posted: [] as EvalWorkerRequest[], terminated: 0 };
+  // While `hold` is set, a matrix stops after its first reported rows and waits there (for a
+  // dispose), so a test can look at a matrix in the middle however fast the machine runs it.
+  const control = { hold: false };
   let time = 0;
-  const inner = inProcessEvalWorker({ scenarios: SCENARIOS, pause: turn, now: () => (time += 10) });
+  const pause = () => (control.hold ? new Promise<void>(() => {}) : turn());
+  const inner = inProcessEvalWorker({ scenarios: SCENARIOS, pause, now: () => (time += 10) });
   const factory: EvalWorkerFactory = (onMessage, onError) => {
     made.count++;
     const worker = inner(onMessage, onError);
@@ -43,7 +47,7 @@ function fakeWorker() {
       },
     };
   };
-  return { made, factory };
+  return { made, factory, control };
 }
 
 const until = async (check: () => boolean) => {
@@ -328,7 +332,7 @@ describe('a store that outlives its view', () => {
   });
 
   it('nothing but dispose ends its worker', async () => {
-    const { made, factory } = fakeWorker();
+    const { made, factory, control } = fakeWorker();
     const store = createEvalStore({
       scenarios: SCENARIOS,
       createWorker: factory,
@@ -354,6 +358,7 @@ describe('a store that outlives its view', () => {
     actions.run();
     for (const act of Object.values(others)) act();
     await until(() => store.getState().status === 'idle');
+    control.hold = true;
     actions.run();
     await until(() => store.getState().done >= 1);
     expect(made).toMatchObject({ count: 1, terminated: 0 });

@@ -7,6 +7,7 @@ export * from './demos';
 export * from './endpoints-store';
 export * from './eval-store';
 export * from './lane-tokens';
+export * from './library-types';
 export * from './memory-storage';
 export * from './presenter-store';
 export * from './run-gate';

@@ -1,0 +1,120 @@
+/**
+ * The runs library's contract: what a stored run looks like in a list (a summary, light), the
+ * port a storage adapter implements (IndexedDB through Dexie in the browser, memory in tests and
+ * when storage is refused), and what can go wrong with storage, in words a user can act on.
+ * Types only: the store is `library-store.ts`, the adapters live in `src/storage`.
+ */
+import type { Gating, Mode, StopReason } from '../engine';
+import type { RecordStatus, RunOrigin, RunRecord } from './run-record';
+
+/** How a kept run ended, as a person scans for it. */
+export type RunOutcome =
+  /** Answered, and the answer matches what the scenario expects (or it expects none). */
+  | 'correct'
+  /** Answered, but not what the scenario expects. */
+  | 'wrong'
+  | 'escalated'
+  /** Out of steps, stalled, a model error, cancelled, or a run that never recorded a trace. */
+  | 'failed'
+  /** Still running (this tab), or cut by a reload or a closed tab. */
+  | 'running'
+  | 'interrupted';
+
+/** One row of the library's list: everything the list shows and searches, nothing heavy. */
+export interface RunSummary {
+  readonly id: string;
+  /** What the user called it (null: the list shows the scenario's title). */
+  readonly name: string | null;
+  readonly pinned: boolean;
+  readonly scenarioId: string;
+  readonly scenarioTitle: string;
+  readonly status: RecordStatus;
+  readonly outcome: RunOutcome;
+  readonly stopReason: StopReason | null;
+  readonly origin: RunOrigin['kind'];
+  readonly mode: Mode;
+  readonly gating: Gating;
+  readonly steps: number;
+  readonly llmCalls: number;
+  readonly reflections: number;
+  readonly tokens: number;
+  readonly latencyMs: number;
+  /** The final answer, clipped for the list (null: none). */
+  readonly answer: string | null;
+  /** Milliseconds since the epoch. */
+  readonly startedAt: number;
+  readonly endedAt: number | null;
+  /** The stored record's approximate size in bytes (for "space used" and clearing). */
+  readonly bytes: number;
+}
+
+/** A user's own scenario as kept in the library (opened from a file or written in the editor). */
+export interface KeptScenario {
+  readonly id: string;
+  /** The Scenario JSON v1 text as the user gave it (kept as text: the editor shows it again). */
+  readonly source: string;
+  readonly savedAt: number;
+}
+
+/** The fields of a kept run a user changes from the list. */
+export interface RunLabel {
+  readonly name?: string | null;
+  readonly pinned?: boolean;
+}
+
+/**
+ * Storage as the library store sees it. Every method may reject with a `LibraryStorageError`;
+ * the store catches it, says so in one place and goes on in memory.
+ */
+export interface RunLibraryPort {
+  /** Where runs are kept: 'indexeddb' survives a reload, 'memory' does not. */
+  readonly kind: 'indexeddb' | 'memory';
+  /** Writes (or overwrites) a run: its summary and the record itself. */
+  put(record: RunRecord, label?: RunLabel): Promise<RunSummary>;
+  get(id: string): Promise<RunRecord | null>;
+  /** Every kept run's summary, newest first. */
+  list(): Promise<readonly RunSummary[]>;
+  label(id: string, label: RunLabel): Promise<void>;
+  remove(ids: readonly string[]): Promise<void>;
+  /** Marks every run still `running` as `interrupted` (called once when a page opens the library). */
+  interruptRunning(): Promise<number>;
+  putScenario(scenario: KeptScenario): Promise<void>;
+  scenarios(): Promise<readonly KeptScenario[]>;
+  removeScenario(id: string): Promise<void>;
+  /** Key-value preferences kept with the library (the workspace a reload restores). */
+  getSetting(key: string): Promise<unknown>;
+  setSetting(key: string, value: unknown): Promise<void>;
+  /** Bytes used and available for this origin, when the browser says. */
+  usage(): Promise<{ readonly usedBytes: number | null; readonly quotaBytes: number | null }>;
+}
+
+/** What went wrong with storage, each with what the user sees. */
+export type LibraryProblemCode =
+  /** IndexedDB is missing or refused (a private window, a browser setting). */
+  | 'refused'
+  /** The disk or the origin's quota is full. */
+  | 'full'
+  /** The database was written by a later version of Loopscope (a newer schema). */
+  | 'newer'
+  /** Another tab upgraded the database; this tab must reload to keep saving. */
+  | 'blocked'
+  /** Anything else IndexedDB threw. */
+  | 'broken';
+
+export class LibraryStorageError extends Error {
+  constructor(
+    readonly code: LibraryProblemCode,
+    message: string,
+    readonly cause?: unknown,
+  ) {
+    super(message);
+    this.name = 'LibraryStorageError';
+  }
+}
+
+/** The one notice the app shows when the library cannot keep runs. */
+export interface LibraryProblem {
+  readonly code: LibraryProblemCode;
+  /** One or two sentences: what happened and what the user can do. */
+  readonly message: string;
+}

@@ -19,6 +19,7 @@ export { initialState, ZERO_METRICS, type LoopState } from './loop/state';
 export type { Effect, LoopInput } from './loop/kit';
 export { buildTrace, toTraceJson } from './trace/build';
 export { parseTrace, parseTraceText, TraceError, type TraceErrorCode } from './trace/parse';
+export { FORBIDDEN_KEYS, MAX_JSON_DEPTH } from './files/json-scan';
 export { ConfigError, parseConfigOverrides } from './config-schema';
 export type * from './trace/types';
 export type { LoopEvent, LoopEventType, CallPurpose } from './trace/events';

@@ -167,7 +167,7 @@ describe('a file that cannot be opened: one line naming the file, where and what
         expect(error).toMatchObject({ code: 'forbidden_key', path: `$.tools[0].${key}` });
         expect(error.message).toMatch(
           new RegExp(
-            `^mine\\.json: \\$\\.tools\\[0\\]\\.${key}: the key "${key}" is not allowed \\(remove or rename it\\) \\(line 1, column \\d+\\)$`,
+            `^mine\\.json: \\$\\.tools\\[0\\]\\.${key}: the key "${key}" is not allowed; remove or rename it \\(line 1, column \\d+\\)$`,
           ),
         );
         const inArgs = JSON.stringify({
@@ -179,7 +179,9 @@ describe('a file that cannot be opened: one line naming the file, where and what
             code: 'forbidden_key',
             path: `$.fixtures[0].args.${key}`,
             message: expect.stringMatching(
-              new RegExp(`^\\$\\.fixtures\\[0\\]\\.args\\.${key}: the key "${key}" is not allowed`),
+              new RegExp(
+                `^\\$\\.fixtures\\[0\\]\\.args\\.${key}: the key "${key}" at line 1, column \\d+ is not allowed; remove or rename it$`,
+              ),
             ),
           }),
         );

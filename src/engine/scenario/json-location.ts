@@ -185,12 +185,13 @@ export function readJsonText(text: string): { readonly value: unknown } | JsonPr
   }
   if (scan?.kind === 'forbidden_key') {
     const location = locationAt(source, scan.offset);
-    const reason = `the key ${JSON.stringify(scan.key)} is not allowed (remove or rename it)`;
+    const key = JSON.stringify(scan.key);
+    const advice = 'is not allowed; remove or rename it';
     return {
       code: 'forbidden_key',
       path: scan.path,
-      reason,
-      problem: reason + at(location),
+      reason: `the key ${key} ${advice}`,
+      problem: `the key ${key}${at(location)} ${advice}`,
       location,
     };
   }

@@ -86,6 +86,12 @@ export interface RunLibraryPort {
   setSetting(key: string, value: unknown): Promise<void>;
   /** Bytes used and available for this origin, when the browser says. */
   usage(): Promise<{ readonly usedBytes: number | null; readonly quotaBytes: number | null }>;
+  /**
+   * Tells `listener` of a problem found between calls (another tab's upgrade closed the
+   * database), so the notice shows before the next save fails; returns the unsubscribe.
+   * Optional: a port with no such problems (memory) leaves it out.
+   */
+  onProblem?(listener: (error: LibraryStorageError) => void): () => void;
 }
 
 /** What went wrong with storage, each with what the user sees. */

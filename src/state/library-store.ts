@@ -218,10 +218,17 @@ export function createLibraryStore(options: LibraryStoreOptions): LibraryStore {
         const { removed } = get();
         if (!removed) return;
         set({ removed: null });
-        for (const record of removed.records) {
-          const summary = removed.summaries.find((run) => run.id === record.id);
-          await actions.save(record, { name: summary?.name ?? null, pinned: summary?.pinned });
-        }
+        const labels = new Map(removed.summaries.map((run) => [run.id, run]));
+        const entries = removed.records.map((record) => ({
+          record,
+          label: {
+            name: labels.get(record.id)?.name ?? null,
+            pinned: labels.get(record.id)?.pinned,
+          },
+        }));
+        const summaries = await call((used) => used.putAll(entries));
+        set((state) => ({ runs: summaries.reduce(upsertRun, state.runs) }));
+        for (const summary of summaries) markUnsaved(summary.id);
       },
 
       setQuery(patch) {

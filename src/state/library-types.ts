@@ -71,6 +71,13 @@ export interface RunLibraryPort {
   readonly kind: 'indexeddb' | 'memory';
   /** Writes (or overwrites) a run: its summary and the record itself. */
   put(record: RunRecord, label?: RunLabel): Promise<RunSummary>;
+  /**
+   * Writes many runs in one transaction, each with its label (a deletion undone, a library
+   * file opened, a bench's 10,000 runs); returns their summaries in the given order.
+   */
+  putAll(
+    entries: readonly { readonly record: RunRecord; readonly label?: RunLabel }[],
+  ): Promise<readonly RunSummary[]>;
   get(id: string): Promise<RunRecord | null>;
   /** Every kept run's summary, newest first. */
   list(): Promise<readonly RunSummary[]>;

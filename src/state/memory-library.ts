@@ -23,14 +23,21 @@ export function createMemoryLibrary(): RunLibraryPort {
     return summary;
   };
 
+  const write = (record: RunRecord, label: RunLabel = {}): RunSummary => {
+    const known = summaries.get(record.id);
+    return keep(record, {
+      name: label.name !== undefined ? label.name : (known?.name ?? null),
+      pinned: label.pinned ?? known?.pinned ?? false,
+    });
+  };
+
   return {
     kind: 'memory',
-    async put(record, label = {}) {
-      const known = summaries.get(record.id);
-      return keep(record, {
-        name: label.name !== undefined ? label.name : (known?.name ?? null),
-        pinned: label.pinned ?? known?.pinned ?? false,
-      });
+    async put(record, label) {
+      return write(record, label);
+    },
+    async putAll(entries) {
+      return entries.map(({ record, label }) => write(record, label));
     },
     async get(id) {
       return records.get(id) ?? null;

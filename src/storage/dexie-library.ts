@@ -13,6 +13,7 @@ import {
   type LibraryStorageError,
   type RunLabel,
   type RunLibraryPort,
+  type RunRecord,
   type RunSummary,
 } from '../state';
 import {
@@ -126,21 +127,31 @@ function libraryPort(db: LibraryDatabase, options: RunLibraryOptions): RunLibrar
     }
   };
 
+  /** Writes runs and their summaries in one transaction, keeping labels they do not name. */
+  const write = (entries: readonly { readonly record: RunRecord; readonly label?: RunLabel }[]) =>
+    guarded(() =>
+      db.transaction('rw', db.summaries, db.records, async () => {
+        const known = await db.summaries.bulkGet(entries.map(({ record }) => record.id));
+        const summaries = entries.map(({ record, label = {} }, index) =>
+          summaryOf(record, mergedLabel(label, known[index]), recordBytes(record)),
+        );
+        await db.records.bulkPut(
+          entries.map(({ record }) => ({ id: record.id, schemaVersion: SCHEMA_VERSION, record })),
+        );
+        await db.summaries.bulkPut(summaries.map(toRow));
+        return summaries;
+      }),
+    );
+
   return {
     kind: 'indexeddb',
-    put: (record, label = {}) =>
-      guarded(() =>
-        db.transaction('rw', db.summaries, db.records, async () => {
-          const known = await db.summaries.get(record.id);
-          const summary = summaryOf(record, mergedLabel(label, known), recordBytes(record));
-          await db.records.put({ id: record.id, schemaVersion: SCHEMA_VERSION, record });
-          await db.summaries.put(toRow(summary));
-          return summary;
-        }),
-      ),
+    put: async (record, label) => (await write([{ record, label }]))[0]!,
+    putAll: write,
     get: (id) => guarded(async () => (await db.records.get(id))?.record ?? null),
     list: () =>
-      guarded(async () => (await db.summaries.orderBy('startedAt').reverse().toArray()).map(fromRow)),
+      guarded(async () =>
+        (await db.summaries.orderBy('startedAt').reverse().toArray()).map(fromRow),
+      ),
     label: (id, label) =>
       guarded(async () => {
         await db.summaries.update(id, {

@@ -4,11 +4,13 @@ import type { Scenario } from '../engine';
 import { builtinScenarios } from '../scenarios';
 import { openRunLibrary } from '../storage';
 import { createCompareStore } from './compare-store';
-import { keepCompareRuns, keepRuns } from './library-autosave';
+import { demoById } from './demos';
+import { keepCompareRuns, keepPresentation, keepRuns } from './library-autosave';
 import { createLibraryStore, type LibraryState, type LibraryStore } from './library-store';
 import { outcomeOf } from './library-summary';
 import type { RunLibraryPort } from './library-types';
 import { createMemoryLibrary } from './memory-library';
+import { createPresenterStore } from './presenter-store';
 import { recordOf, recordOfTrace, type RunRecord } from './run-record';
 import { createRunStore, type RunState, type RunStore } from './run-store';
 import { traceSoFar } from './trace-so-far';
@@ -276,5 +278,41 @@ describe('keeping compare lanes', () => {
     await until(removedStore, (state) => state.status === 'done');
     detach();
     expect(writes.length).toBe(before);
+  });
+});
+
+describe('keeping a presentation', () => {
+  it('keeps both lanes once recorded, each with its settings and trace, once', async () => {
+    const { port, writes } = counted(createMemoryLibrary());
+    const library = libraryOn(async () => port);
+    const presenter = createPresenterStore({
+      scenarios,
+      source: { demo: demoById('react-vs-reflact') },
+      timer: { setTimeout: () => 0, clearTimeout: () => undefined },
+    });
+    const detach = keepPresentation(presenter, library, {
+      now: () => 9_000,
+      newId: (lane) => `demo-${lane}`,
+    });
+    const stop = presenter.getState().actions.start();
+    await until(presenter, (state) => state.phase === 'ready');
+    await kept(library, 'demo-1', (state) => state.runs.length === 2);
+    presenter.getState().actions.restart();
+    await library.getState().actions.load();
+    stop();
+    detach();
+    const { lanes, traces, scenario } = presenter.getState();
+    expect(writes.map((write) => write.id)).toEqual(['demo-0', 'demo-1']);
+    for (const [lane, trace] of traces.entries()) {
+      expect(await library.getState().actions.get(`demo-${lane}`)).toEqual(
+        recordOfTrace(trace, {
+          id: `demo-${lane}`,
+          scenario,
+          overrides: lanes[lane]!.overrides,
+          origin: { kind: 'live' },
+          startedAt: 9_000,
+        }),
+      );
+    }
   });
 });

@@ -4,10 +4,12 @@
  * step ends (its trace so far), and once more when it ends; writes are coalesced (one in flight,
  * the next takes the newest state), so a run cut by a reload is kept up to its last step. A run
  * the store opened from a record is saved only when the library lacks it (a file opened).
+ * `keepPresentation` keeps a presenter's two lanes once both recorded (it records them whole).
  */
 import type { CompareStore } from './compare-types';
 import type { LibraryStore } from './library-store';
-import { recordOf, type RunRecord } from './run-record';
+import type { PresenterStore } from './presenter-types';
+import { recordOf, recordOfTrace, type RunRecord } from './run-record';
 import type { RunState, RunStore } from './run-store-types';
 import { traceSoFar } from './trace-so-far';
 
@@ -99,4 +101,40 @@ export function keepCompareRuns(compareStore: CompareStore, library: LibraryStor
     for (const detach of attached.values()) detach();
     attached.clear();
   };
+}
+
+let presentationCount = 0;
+
+/**
+ * Keeps a presentation's two runs once both lanes recorded (as live runs of its scenario with
+ * each lane's settings, dated by `now`); returns the unsubscribe.
+ */
+export function keepPresentation(
+  presenter: PresenterStore,
+  library: LibraryStore,
+  clock: { readonly now: () => number; readonly newId?: (lane: number) => string },
+): () => void {
+  const number = ++presentationCount;
+  const newId =
+    clock.newId ?? ((lane: number) => `presentation-${number}-${clock.now().toString(36)}-${lane}`);
+  const { actions } = library.getState();
+  let kept: readonly unknown[] = [];
+  const follow = (): void => {
+    const { traces, lanes, scenario } = presenter.getState();
+    if (traces === kept || traces.length === 0) return;
+    kept = traces;
+    const startedAt = clock.now();
+    traces.forEach((trace, lane) => {
+      const record = recordOfTrace(trace, {
+        id: newId(lane),
+        scenario,
+        overrides: lanes[lane]?.overrides ?? {},
+        origin: { kind: 'live' },
+        startedAt,
+      });
+      void actions.saveNew(record).catch(() => undefined);
+    });
+  };
+  follow();
+  return presenter.subscribe(follow);
 }

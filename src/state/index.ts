@@ -25,4 +25,5 @@ export * from './run-store';
 export * from './run-view';
 export * from './saved-configs';
 export * from './start-run';
+export * from './trace-so-far';
 export * from './try-storage';

@@ -88,6 +88,21 @@ describe('the runs library in IndexedDB', () => {
     expect(list[49]).toMatchObject({ id: 'run-0', pinned: true });
   });
 
+  it('lists 10,000 kept runs newest first, from their summaries alone', async () => {
+    const library = await browser().open();
+    const run = await recordFor(byId('shopops-happy'), 'x', 0);
+    const failed: RunRecord = { ...run, trace: null, status: 'failed', error: null };
+    const entries = Array.from({ length: 10_000 }, (_, index) => ({
+      record: { ...failed, id: `run-${index}`, startedAt: index },
+    }));
+    await library.putAll(entries);
+    const list = await library.list();
+    expect(list).toHaveLength(10_000);
+    expect(list[0]).toMatchObject({ id: 'run-9999', outcome: 'failed', steps: 0 });
+    expect(list.at(-1)?.id).toBe('run-0');
+    expect(list.every((summary, index) => summary.startedAt === 9_999 - index)).toBe(true);
+  });
+
   it('keeps a 1,000-step run whole', async () => {
     const library = await browser().open();
     const run = await recordFor(byId('rca-search-stall'), 'long', 0);

@@ -80,6 +80,9 @@ describe('settings tokens (the inspector’s link)', () => {
 
   it('write the short token when it says them all, else JSON, and read both back', () => {
     expect(settingsToken({ mode: 'act', seed: 4 })).toBe('act@4');
+    expect(settingsToken({ seed: 3 })).toBe('@3');
+    expect(readSettingsToken('@3').overrides).toEqual({ seed: 3 });
+    expect(readSettingsToken('@').overrides).toBeNull();
     const saved = { reflection: { gating: 'fixed', interval: 2 }, maxSteps: 6 } as const;
     expect(readSettingsToken(settingsToken(saved)).overrides).toEqual(saved);
   });

@@ -1,8 +1,8 @@
 /**
  * Pure: a lane's settings as a short URL token and back, so a view opened on given lanes (two
  * eval matrix cells) survives a reload. A token names the mode, the reflection gating or both,
- * with an optional seed: `react`, `fixed`, `reflact+adaptive`, `react+fixed@3`. Settings beyond
- * those (saved settings) ride as their JSON, validated when read.
+ * with an optional seed: `react`, `fixed`, `reflact+adaptive`, `react+fixed@3`, or a seed alone
+ * (`@3`). Settings beyond those (saved settings) ride as their JSON, validated when read.
  */
 import { parseConfigOverrides, type ConfigOverrides, type Gating, type Mode } from '../engine';
 import type { LaneSpec } from './compare-store';
@@ -34,7 +34,7 @@ function otherSettings(overrides: ConfigOverrides): number {
 export function shortLaneToken(overrides: ConfigOverrides): string | null {
   const { mode, reflection, seed } = overrides;
   const parts = [mode, reflection?.gating].filter((part) => part !== undefined);
-  if (otherSettings(overrides) > 0 || parts.length === 0) return null;
+  if (otherSettings(overrides) > 0 || (parts.length === 0 && seed === undefined)) return null;
   return seed === undefined ? parts.join('+') : `${parts.join('+')}@${seed}`;
 }
 
@@ -84,8 +84,13 @@ export function parseLaneToken(token: string): LaneSpec | null {
       return null;
     }
   }
-  const match = /^([a-z+]+)(?:@(\d{1,9}))?$/.exec(token);
+  // A seed alone is `@3`; otherwise a mode, a gating or both, with an optional seed.
+  const match = /^(?:([a-z+]+)(?:@(\d{1,9}))?|@(\d{1,9}))$/.exec(token);
   if (!match) return null;
+  if (match[3] !== undefined) {
+    const overrides: ConfigOverrides = { seed: Number(match[3]) };
+    return { label: laneLabel(overrides), overrides };
+  }
   const parts = match[1]!.split('+');
   const modes = parts.filter(isMode);
   const gatings = parts.filter(isGating);

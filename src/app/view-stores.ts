@@ -4,18 +4,18 @@
  * open). A new route is applied to the stores as an action (`follow`), never by making new ones;
  * `shownHash` reads back the hash that names what the shown view's store shows (docs/links.md).
  */
-import type { ViewRoute } from '../components/view-route';
+import { viewHash, type ViewRoute } from '../components/view-route';
 import type { Scenario } from '../engine';
 import { compareHash } from '../features/compare';
 import { browserEvalWorker } from '../features/eval';
 import { inspectorHash } from '../features/inspector';
 import { createCompareStore, presetById, type CompareStore } from '../state/compare-store';
 import { createEvalStore, type EvalStore } from '../state/eval-store';
-import { readLaneTokens, readSettingsToken } from '../state/lane-tokens';
+import { laneToken, readLaneTokens, readSettingsToken } from '../state/lane-tokens';
 import { createRunStore, type RunStore, type RunStoreDeps } from '../state/run-store';
 import { asEvalConfigs, type SavedConfigsStore } from '../state/saved-configs';
 import type { KeyValueStorage } from '../state/try-storage';
-import { followCompare, followInspector } from './follow-links';
+import { followCompare, followInspector, shownAlready } from './follow-links';
 
 export interface ViewStores {
   /** The inspector's run store (made on first use, on the route's scenario and settings). */
@@ -112,7 +112,17 @@ export function createViewStores(options: ViewStoresOptions): ViewStores {
     shownHash(route) {
       if (views.unknownScenario(route)) return null;
       if (route.view === 'inspect') return inspectorHash(views.inspector(route).getState());
-      if (route.view === 'compare') return compareHash(views.compare(route).getState());
+      if (route.view === 'compare') {
+        const store = views.compare(route);
+        // A link's lanes that a preset shows already (the presenter's pair, back from Exit) keep
+        // their form: the URL names the same lanes either way.
+        const lanes = readLaneTokens(route.lanes).lanes;
+        if (lanes && store.getState().preset !== null && shownAlready(route, store)) {
+          const tokens = lanes.map((lane) => laneToken(lane.overrides));
+          return viewHash('compare', store.getState().scenarioId, tokens);
+        }
+        return compareHash(store.getState());
+      }
       return null;
     },
 

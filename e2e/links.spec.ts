@@ -154,25 +154,49 @@ test('a link whose settings or step cannot be read says so', async ({ page }) =>
   await expect(scenario(page)).toHaveValue('shopops-happy');
 });
 
-test('an eval cell opens in the inspector with all of its settings, through the URL', async ({
+test('an eval cell opens in the inspector with all of its settings, a saved interval too', async ({
   page,
 }) => {
-  await page.goto('/#/eval');
+  const saved = encodeURIComponent('{"reflection":{"gating":"fixed","interval":2}}');
+  await page.goto(`/#/inspect?scenario=rca-checkout-latency&settings=${saved}`);
   await ready(page);
+  const settings = page.getByRole('region', { name: 'Settings' });
+  await expect(settings.getByLabel('Interval', { exact: true })).toHaveValue('2');
+  await settings.getByRole('button', { name: 'Save…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save settings' });
+  await dialog.getByLabel('Name').fill('cadence 2');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('navigation', { name: 'View' }).getByRole('link', { name: 'Eval' }).click();
   const setup = page.getByRole('complementary', { name: 'Matrix setup' });
   await pickMatrix(setup, 'RCA: checkout latency after a deploy (clear-cut)', ['react+fixed']);
+  await setup
+    .getByRole('group', { name: 'Saved settings' })
+    .getByRole('checkbox', { name: 'cadence 2' })
+    .check();
   await setup.getByRole('button', { name: 'Run matrix' }).click();
-  await expect(page.getByRole('status').first()).toContainText('Done: 1 run');
+  await expect(page.getByRole('status').first()).toContainText('Done: 2 runs');
+
   await page
-    .getByRole('button', { name: /^Open / })
-    .first()
+    .getByRole('button', {
+      name: 'Open rca-checkout-latency · cadence 2 (seed 1) in the inspector',
+    })
+    .click();
+  await expect(page).toHaveURL(/#\/inspect\?scenario=rca-checkout-latency&settings=%7B/);
+  await expect(scenario(page)).toHaveValue('rca-checkout-latency');
+  await expect(settings.getByLabel('Reflection gating')).toHaveValue('fixed');
+  await expect(settings.getByLabel('Interval', { exact: true })).toHaveValue('2');
+  await expect(settings.getByLabel('Seed')).toHaveValue('1');
+
+  await page.goBack();
+  await page
+    .getByRole('button', {
+      name: 'Open rca-checkout-latency · react+fixed (seed 1) in the inspector',
+    })
     .click();
   await expect(page).toHaveURL(
     /#\/inspect\?scenario=rca-checkout-latency&settings=react%2Bfixed%401$/,
   );
-  await expect(scenario(page)).toHaveValue('rca-checkout-latency');
-  await expect(page.getByLabel('Reflection gating')).toHaveValue('fixed');
-  await expect(page.getByLabel('Seed')).toHaveValue('1');
-  await page.goBack();
-  await expect(page.getByRole('status').first()).toContainText('Done: 1 run');
+  await expect(settings.getByLabel('Interval', { exact: true })).toHaveValue('3');
 });

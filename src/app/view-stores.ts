@@ -9,7 +9,12 @@ import type { Scenario } from '../engine';
 import { compareHash } from '../features/compare';
 import { browserEvalWorker } from '../features/eval';
 import { inspectorHash } from '../features/inspector';
-import { createCompareStore, presetById, type CompareStore } from '../state/compare-store';
+import {
+  createCompareStore,
+  DEFAULT_PRESET,
+  presetById,
+  type CompareStore,
+} from '../state/compare-store';
 import { createEvalStore, type EvalStore } from '../state/eval-store';
 import { laneToken, readLaneTokens, readSettingsToken } from '../state/lane-tokens';
 import { createRunStore, type RunStore, type RunStoreDeps } from '../state/run-store';
@@ -73,7 +78,7 @@ export function createViewStores(options: ViewStoresOptions): ViewStores {
     compare(route) {
       if (compare) return compare;
       const lanes = readLaneTokens(route.lanes).lanes;
-      const preset = presetById(route.preset)?.id ?? 'react-vs-reflact';
+      const preset = presetById(route.preset)?.id ?? DEFAULT_PRESET;
       compare = createCompareStore({
         scenarios,
         scenarioId: known(route.scenario) ?? firstScenario,

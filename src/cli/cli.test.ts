@@ -1020,6 +1020,8 @@ describe('loop run/eval --endpoint (a real OpenAI-compatible server)', () => {
       expect(trace.error?.code).toBe('http_401');
       expect(trace.error?.message).toContain('API key');
       expect(trace.steps).toEqual([]);
+      // The refused request was sent (and may be billed): it counts as an LLM call.
+      expect(trace.metrics.llmCalls).toBe(1);
       const [request] = requestsTo('/unauthorized/');
       expect(request?.body).not.toHaveProperty('stream_options');
     },
@@ -1074,6 +1076,7 @@ describe('loop run/eval --endpoint (a real OpenAI-compatible server)', () => {
       expect((JSON.parse(ok.stdout) as TraceJson).stopReason).toBe('answer');
       expect((JSON.parse(rejected.stdout) as TraceJson).error?.code).toBe('http_401');
       expect(text.stdout).toContain('http_401');
+      expect(text.stdout).toContain('1 LLM calls (1 failed)');
       const keyed = received.filter((request) => request.body.model === 'k');
       expect(keyed.length).toBeGreaterThan(0);
       for (const request of keyed) expect(request.headers.authorization).toBe(`Bearer ${KEY}`);

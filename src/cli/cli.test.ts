@@ -944,6 +944,8 @@ describe('loop run/eval --endpoint (a real OpenAI-compatible server)', () => {
               error: { message: `Incorrect API key: ${req.headers.authorization ?? 'none'}` },
             }),
           );
+        } else if (path.startsWith('/silent/')) {
+          // Headers and body never come: only the first-byte limit ends the call.
         } else if (path.startsWith('/answer/')) {
           inFlight++;
           maxInFlight = Math.max(maxInFlight, inFlight);
@@ -1024,6 +1026,28 @@ describe('loop run/eval --endpoint (a real OpenAI-compatible server)', () => {
       expect(trace.metrics.llmCalls).toBe(1);
       const [request] = requestsTo('/unauthorized/');
       expect(request?.body).not.toHaveProperty('stream_options');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    '--first-byte-timeout is the limit the client waits for a reply, and the advice names the flag',
+    async () => {
+      const trace = await runJson(
+        'shopops-happy',
+        '--endpoint',
+        `${base}/silent/v1`,
+        '--model',
+        'm',
+        '--first-byte-timeout',
+        '1',
+        '--idle-timeout=120',
+      );
+      expect(trace.stopReason).toBe('error');
+      expect(trace.error?.code).toBe('first_byte_timeout');
+      expect(trace.error?.message).toContain('No answer within 1 s');
+      expect(trace.error?.message).toContain('--first-byte-timeout SECONDS');
+      expect(requestsTo('/silent/')).toHaveLength(1);
     },
     TIMEOUT,
   );

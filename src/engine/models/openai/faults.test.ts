@@ -383,6 +383,23 @@ describe('cancel and watchdogs', () => {
   });
 });
 
+describe('a reply too large to be a step', () => {
+  it('is stopped as reply_too_large after 1,000,000 characters, many small events or not', async () => {
+    const piece = 'x'.repeat(1000);
+    const frames = Array.from({ length: 1_200 }, () => frame(chunk({ content: piece })));
+    const spy = cancelSpy(fetchViaMsw);
+    serve(() => new HttpResponse(byteStream([...frames, DONE]).body, { headers: SSE }));
+    const fake = fakeDeps(spy.fetch);
+    const { parts, error } = await collect(
+      createOpenAIModel(ENDPOINT, fake.deps).stream(modelRequest(), {}),
+    );
+    expect(codeOf(error)).toBe('reply_too_large');
+    expect((error as Error).message).toContain('passed 1,000,000 characters');
+    // What arrived before the limit was delivered, and not a character past it.
+    expect(textOf(parts).length).toBe(1_000_000);
+  });
+});
+
 describe('the limits as settings of the endpoint', () => {
   it('a first-byte limit the endpoint sets is the one armed, and the advice says how to raise it', async () => {
     const requests = serve(() => new Promise<Response>(() => undefined));

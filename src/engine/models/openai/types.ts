@@ -47,6 +47,12 @@ export const DEFAULT_IDLE_TIMEOUT_MS = 90_000;
 export const DEFAULT_FIRST_BYTE_TIMEOUT_MS = 60_000;
 /** A few tries, as openai-node does: enough for a blip, not enough to hammer a struggling server. */
 export const DEFAULT_MAX_RETRIES = 2;
+/**
+ * A reply longer than this many characters (text, reasoning and tool calls together) is stopped
+ * as `reply_too_large`: about 250,000 tokens, beyond any step's completion, and a bound on what a
+ * hostile or looping server can make the client and the page hold.
+ */
+export const MAX_REPLY_CHARS = 1_000_000;
 /** One SSE event larger than this is not a chat chunk: the stream is rejected. */
 export const MAX_EVENT_CHARS = 1_000_000;
 

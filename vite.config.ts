@@ -1,7 +1,86 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * The app's Content-Security-Policy and security headers, in one place: `vite preview` sends them
+ * as headers (`preview.headers` below), and the production build's index.html carries the
+ * policy as a `<meta http-equiv>` fallback for a static host that sends none. The dev server gets
+ * neither: Vite's dev client injects inline styles and an inline React Refresh preamble.
+ *
+ * What each directive allows, and why (docs/security.md says the same for readers and for later features):
+ * - scripts, styles, workers, fonts and the manifest only from the app's own origin. No
+ *   'unsafe-eval': zod validates jitless (`runSchemasJitless` in the page and the eval worker).
+ *   No 'unsafe-inline' for styles: React, React Flow and react-resizable-panels set styles through
+ *   the CSSOM (`element.style`, constructed sheets), which CSP does not govern; the built CSS is a
+ *   file.
+ * - `connect-src 'self' http: https:`: the built-in model is same-origin (MSW), but the user's
+ *   own endpoints may be anywhere (a local llama.cpp on http://127.0.0.1, a hosted API).
+ * - `img-src 'self' data: blob: http: https:`: markdown images load only after a click
+ *   (components/Markdown.tsx), and a clicked image may be on any host.
+ * - nothing may frame the app, no plugins, no `<base>`, no form posts.
+ */
+
+/** Directive → sources. `frame-ancestors` works only as a header (a meta policy ignores it). */
+const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:', 'blob:', 'http:', 'https:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'", 'http:', 'https:'],
+  'worker-src': ["'self'"],
+  'manifest-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/** Directives a `<meta http-equiv="Content-Security-Policy">` cannot carry (CSP3 §3.3). */
+const HEADER_ONLY = new Set(['frame-ancestors', 'report-uri', 'sandbox']);
+
+/** The policy as a header value; `forMeta` leaves out what a meta element ignores. */
+function policyText(forMeta = false): string {
+  return Object.entries(CONTENT_SECURITY_POLICY)
+    .filter(([directive]) => !forMeta || !HEADER_ONLY.has(directive))
+    .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
+    .join('; ');
+}
+
+/** Every header `vite preview` sends with every response. */
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': policyText(),
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  // Legacy twin of frame-ancestors, for browsers that predate it.
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+};
+
+/** The `<head>` tags of the production build: the policy and the referrer policy. */
+function securityMetaTags(): readonly { tag: string; attrs: Record<string, string> }[] {
+  return [
+    {
+      tag: 'meta',
+      attrs: { 'http-equiv': 'Content-Security-Policy', content: policyText(true) },
+    },
+    { tag: 'meta', attrs: { name: 'referrer', content: 'no-referrer' } },
+  ];
+}
+
+/** The production build's index.html carries the policy as meta tags. */
+function securityMeta(): Plugin {
+  return {
+    name: 'loopscope-security-meta',
+    apply: 'build',
+    transformIndexHtml: () =>
+      securityMetaTags().map(({ tag, attrs }) => ({ tag, attrs, injectTo: 'head-prepend' })),
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), securityMeta()],
+  preview: { headers: SECURITY_HEADERS },
 });

@@ -123,7 +123,8 @@ export const LAYER_TABLE: readonly LayerRow[] = [
   {
     layer: 'workers',
     imports: ['engine', 'scenarios', 'projections'],
-    packages: [],
+    // zod only for workers/schema-mode.ts: jitless before the engine defines a schema (the CSP).
+    packages: ['zod'],
     nodeBuiltins: false,
     mocks: false,
   },

@@ -294,10 +294,11 @@ describe('each row of the table', () => {
     expect(check('src/main.tsx', "import { step } from './engine/loop/step';")).toHaveLength(1);
   });
 
-  it("workers: the engine's public surface, scenarios, projections; no packages", () => {
+  it("workers: the engine's public surface, scenarios, projections; zod only (jitless for the CSP)", () => {
     expect(
       check(
         'src/workers/eval-worker.ts',
+        "import { z } from 'zod';",
         "import { runScenario } from '../engine';",
         "import { builtinScenarios } from '../scenarios';",
         "import { buildEvalJobs } from '../projections/eval-matrix';",
@@ -312,7 +313,7 @@ describe('each row of the table', () => {
         "import { runLoop } from '../engine/loop/runner';",
       ),
     ).toEqual([
-      "src/workers/eval-worker.ts: imports 'react' (workers-imports: src/workers uses no packages)",
+      "src/workers/eval-worker.ts: imports 'react' (workers-imports: src/workers may only use zod)",
       "src/workers/eval-worker.ts: imports '../state/eval-store' (workers-imports: src/workers never imports src/state)",
       "src/workers/eval-worker.ts: imports '../engine/loop/runner' (engine-surface: outside src/engine, import the engine as engine or engine/index only)",
     ]);

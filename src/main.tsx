@@ -1,3 +1,4 @@
+import './app/schema-mode'; // first: zod goes jitless before any schema is defined (the CSP)
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

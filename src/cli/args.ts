@@ -14,6 +14,10 @@ export interface EndpointFlags {
   readonly apiKeyEnv: string | null;
   /** Off with `--no-include-usage` (an extension: for providers that reject `stream_options`). */
   readonly includeUsage: boolean;
+  /** `--first-byte-timeout SECONDS`, in ms; null keeps the client's default. */
+  readonly firstByteTimeoutMs: number | null;
+  /** `--idle-timeout SECONDS`, in ms; null keeps the client's default. */
+  readonly idleTimeoutMs: number | null;
 }
 
 export interface ParsedArgs {
@@ -40,6 +44,8 @@ interface Mutable {
     model: string | null;
     apiKeyEnv: string | null;
     includeUsage: boolean;
+    firstByteTimeoutMs: number | null;
+    idleTimeoutMs: number | null;
   };
   suite: string | null;
   seeds: number;
@@ -72,6 +78,17 @@ function fraction(flag: string): (value: string) => number {
       throw new UsageError(`${flag}: expected a number from 0 to 1, got "${value}"`);
     }
     return number;
+  };
+}
+
+/** A limit in seconds, from 1 s to 1 hour (the client's watchdog limits), returned in ms. */
+function seconds(flag: string): (value: string) => number {
+  return (value) => {
+    const number = Number(value);
+    if (value.trim() === '' || !Number.isFinite(number) || number < 1 || number > 3600) {
+      throw new UsageError(`${flag}: expected a number of seconds from 1 to 3600, got "${value}"`);
+    }
+    return Math.round(number * 1000);
   };
 }
 
@@ -109,6 +126,9 @@ const VALUE_FLAGS: Record<string, Setter> = {
   '--endpoint': (v, m) => void (m.endpoint.endpoint = v),
   '--model': (v, m) => void (m.endpoint.model = v),
   '--api-key-env': (v, m) => void (m.endpoint.apiKeyEnv = v),
+  '--first-byte-timeout': (v, m) =>
+    void (m.endpoint.firstByteTimeoutMs = seconds('--first-byte-timeout')(v)),
+  '--idle-timeout': (v, m) => void (m.endpoint.idleTimeoutMs = seconds('--idle-timeout')(v)),
   '--suite': (v, m) => void (m.suite = v),
   '--seeds': (v, m) => void (m.seeds = integer('--seeds', 1)(v)),
   '--fork': (v, m) => void (m.fork = v),
@@ -122,7 +142,14 @@ const SWITCHES = ['--json', '--no-fabrication-guard', '--no-include-usage'];
 export function parseArgs(argv: readonly string[], allowed: readonly string[]): ParsedArgs {
   const into: Mutable = {
     overrides: { reflection: {} },
-    endpoint: { endpoint: null, model: null, apiKeyEnv: null, includeUsage: true },
+    endpoint: {
+      endpoint: null,
+      model: null,
+      apiKeyEnv: null,
+      includeUsage: true,
+      firstByteTimeoutMs: null,
+      idleTimeoutMs: null,
+    },
     suite: null,
     seeds: 1,
     fork: null,
@@ -181,6 +208,8 @@ export const EVAL_FLAGS = [
   '--endpoint',
   '--model',
   '--api-key-env',
+  '--first-byte-timeout',
+  '--idle-timeout',
   '--protocol',
   '--no-include-usage',
   '--seed',

@@ -23,6 +23,7 @@ import {
 import { DEFAULT_EVAL_LABELS } from '../projections/eval-matrix';
 import { builtinScenarios } from '../scenarios';
 import { requestJobs, runEvalJobs } from '../workers/eval-runner';
+import { say } from './terminal-text';
 
 const LONG_RUN_STEPS = 10_000;
 const SHORT_RUNS = 1_000;
@@ -182,8 +183,8 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * Runs scripts/bench-browser.ts in a child Node (tsx loaded): with `--json` its stdout is one
- * JSON line (`{"browser":…}` or `{"skipped":…}`), else its table lines, passed through. Its
- * stderr (progress, errors) is ours. A signal here is passed on, so its preview server and
+ * JSON line (`{"browser":…}` or `{"skipped":…}`), else its table lines, passed through `say`
+ * like its stderr (progress, errors), so neither can drive the terminal. A signal here is passed on, so its preview server and
  * browser are stopped before we exit.
  */
 async function browserFigures(
@@ -192,10 +193,16 @@ async function browserFigures(
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', BROWSER_BENCH, ...(json ? ['--json'] : [])],
-    { cwd: ROOT, stdio: ['ignore', json ? 'pipe' : 'inherit', 'inherit'] },
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stdout = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stdout.setEncoding('utf8');
+  child.stderr.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => {
+    if (json) stdout += chunk;
+    else say(process.stdout, chunk);
+  });
+  child.stderr.on('data', (chunk: string) => say(process.stderr, chunk));
   const forward = (signal: NodeJS.Signals) => () => {
     if (child.exitCode === null) child.kill(signal);
   };
@@ -230,22 +237,23 @@ async function main(): Promise<void> {
   const browserOnly = args.includes('--browser-only');
   const withBrowser = !args.includes('--no-browser');
   if (browserOnly && !withBrowser) {
-    process.stderr.write('bench: --browser-only and --no-browser leave nothing to measure.\n');
+    say(process.stderr, 'bench: --browser-only and --no-browser leave nothing to measure.\n');
     process.exitCode = 2;
     return;
   }
   const node = browserOnly ? null : await nodeFigures();
-  if (node && !json) process.stdout.write(node.lines.join('\n') + '\n');
+  if (node && !json) say(process.stdout, node.lines.join('\n') + '\n');
   const browser = withBrowser ? await browserFigures(json) : {};
   if (browser.failed !== undefined) {
-    process.stderr.write(
+    say(
+      process.stderr,
       `bench: the browser bench failed (${browser.failed})` +
         `${browserOnly ? '' : ', the Node figures stand'}.\n`,
     );
     process.exitCode = 1;
   }
   if (!json) return;
-  if (browser.skipped) process.stderr.write(`${browser.skipped}\n`);
+  if (browser.skipped) say(process.stderr, `${browser.skipped}\n`);
   process.stdout.write(
     `${JSON.stringify({ ...node?.figures, ...(browser.browser ? { browser: browser.browser } : {}) })}\n`,
   );

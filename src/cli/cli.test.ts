@@ -1049,6 +1049,8 @@ describe('loop run/eval --endpoint (a real OpenAI-compatible server)', () => {
               error: { message: `Incorrect API key: ${req.headers.authorization ?? 'none'}` },
             }),
           );
+        } else if (path.startsWith('/silent/')) {
+          // Headers and body never come: only the first-byte limit ends the call.
         } else if (path.startsWith('/answer/')) {
           inFlight++;
           maxInFlight = Math.max(maxInFlight, inFlight);
@@ -1125,8 +1127,32 @@ describe('loop run/eval --endpoint (a real OpenAI-compatible server)', () => {
       expect(trace.error?.code).toBe('http_401');
       expect(trace.error?.message).toContain('API key');
       expect(trace.steps).toEqual([]);
+      // The refused request was sent (and may be billed): it counts as an LLM call.
+      expect(trace.metrics.llmCalls).toBe(1);
       const [request] = requestsTo('/unauthorized/');
       expect(request?.body).not.toHaveProperty('stream_options');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    '--first-byte-timeout is the limit the client waits for a reply, and the advice names the flag',
+    async () => {
+      const trace = await runJson(
+        'shopops-happy',
+        '--endpoint',
+        `${base}/silent/v1`,
+        '--model',
+        'm',
+        '--first-byte-timeout',
+        '1',
+        '--idle-timeout=120',
+      );
+      expect(trace.stopReason).toBe('error');
+      expect(trace.error?.code).toBe('first_byte_timeout');
+      expect(trace.error?.message).toContain('No answer within 1 s');
+      expect(trace.error?.message).toContain('--first-byte-timeout SECONDS');
+      expect(requestsTo('/silent/')).toHaveLength(1);
     },
     TIMEOUT,
   );
@@ -1179,6 +1205,7 @@ describe('loop run/eval --endpoint (a real OpenAI-compatible server)', () => {
       expect((JSON.parse(ok.stdout) as TraceJson).stopReason).toBe('answer');
       expect((JSON.parse(rejected.stdout) as TraceJson).error?.code).toBe('http_401');
       expect(text.stdout).toContain('http_401');
+      expect(text.stdout).toContain('1 LLM calls (1 failed)');
       const keyed = received.filter((request) => request.body.model === 'k');
       expect(keyed.length).toBeGreaterThan(0);
       for (const request of keyed) expect(request.headers.authorization).toBe(`Bearer ${KEY}`);

@@ -1,5 +1,6 @@
 /**
- * The CLI's real endpoints: `--endpoint URL --model NAME [--api-key-env VAR] [--protocol text|tools]`
+ * The CLI's real endpoints: `--endpoint URL --model NAME [--api-key-env VAR] [--protocol text|tools]
+ * [--first-byte-timeout SECONDS] [--idle-timeout SECONDS]`
  * checked into EndpointSettings, and a model on Node's fetch, real timers and a real clock.
  * The key is read from the environment and never printed.
  */
@@ -17,10 +18,16 @@ export function endpointSettings(
   args: ParsedArgs,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): EndpointSettings | null {
-  const { endpoint, model, apiKeyEnv, includeUsage } = args.endpoint;
+  const { endpoint, model, apiKeyEnv, includeUsage, firstByteTimeoutMs, idleTimeoutMs } =
+    args.endpoint;
   const protocol = args.overrides.protocol ?? 'text';
   if (endpoint === null && model === null) {
     if (apiKeyEnv !== null) throw new UsageError('--api-key-env needs --endpoint URL --model NAME');
+    if (firstByteTimeoutMs !== null || idleTimeoutMs !== null) {
+      throw new UsageError(
+        `${firstByteTimeoutMs !== null ? '--first-byte-timeout' : '--idle-timeout'} needs --endpoint URL --model NAME (scenario models answer at once)`,
+      );
+    }
     if (!includeUsage) throw new UsageError('--no-include-usage needs --endpoint URL --model NAME');
     if (protocol === 'tools') {
       throw new UsageError(
@@ -35,7 +42,15 @@ export function endpointSettings(
     throw new UsageError('--endpoint needs --model NAME (the model the server should run)');
   checkUrl(endpoint);
   if (model.trim() === '') throw new UsageError('--model: expected a model name, got ""');
-  return { baseUrl: endpoint, model, apiKey: readKey(apiKeyEnv, env), protocol, includeUsage };
+  return {
+    baseUrl: endpoint,
+    model,
+    apiKey: readKey(apiKeyEnv, env),
+    protocol,
+    includeUsage,
+    ...(firstByteTimeoutMs !== null ? { firstByteTimeoutMs } : {}),
+    ...(idleTimeoutMs !== null ? { idleTimeoutMs } : {}),
+  };
 }
 
 function checkUrl(endpoint: string): void {

@@ -30,6 +30,9 @@ function describeStep(step: Step): string {
   }
 }
 
+/** " (1 failed)" when the run ended on a failed model call (it is counted in `llmCalls`). */
+const failedCall = (trace: Trace): string => (trace.error ? ' (1 failed)' : '');
+
 /** Pure: a human-readable summary of a trace. */
 export function formatTrace(trace: Trace): string {
   const { config, metrics } = trace;
@@ -49,7 +52,7 @@ export function formatTrace(trace: Trace): string {
     );
   }
   lines.push(
-    `stop: ${trace.stopReason} · ${metrics.llmCalls} LLM calls · ${metrics.reflections} reflections · ` +
+    `stop: ${trace.stopReason} · ${metrics.llmCalls} LLM calls${failedCall(trace)} · ${metrics.reflections} reflections · ` +
       `${metrics.toolCalls} tool calls (${metrics.emptyToolCalls} empty) · ${metrics.duplicateToolHits} duplicate hits · ` +
       `${metrics.fabricationHits} fabrication hits · tokens ${metrics.promptTokens} in / ${metrics.completionTokens} out` +
       (config.attempts > 1 ? ` · ${metrics.attempts} attempts` : ''),

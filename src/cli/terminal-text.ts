@@ -9,6 +9,15 @@
 const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 /**
+ * Writes human output (step lists, tables, error lines, the bench's figures) to a terminal stream
+ * with its control characters shown as `\xNN`: text from replies, servers, scenario files or a
+ * child process cannot drive the terminal. JSON goes out as is, not through this.
+ */
+export function say(stream: { write(text: string): unknown }, text: string): void {
+  stream.write(visibleControls(text));
+}
+
+/**
  * Pure: `text` with every C0/C1 control character except newline and tab written out as a
  * literal `\xNN` escape (two lower-case hex digits), so ESC shows as the four characters `\x1b`.
  */

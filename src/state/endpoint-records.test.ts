@@ -39,6 +39,23 @@ describe('endpoint records', () => {
     expect(readStoredEndpoints(raw).endpoints).toEqual([{ ...ENDPOINT, name: '  Local  ' }]);
   });
 
+  it("keep the endpoint's own first-byte and idle limits, from 1 s to 1 hour", () => {
+    const patient = { ...ENDPOINT, firstByteTimeoutMs: 300_000, idleTimeoutMs: 240_000 };
+    expect(validateEndpoint(patient)).toBeNull();
+    const raw = serialiseEndpoints([patient]);
+    expect(readStoredEndpoints(raw).endpoints).toEqual([patient]);
+    expect(validateEndpoint({ ...ENDPOINT, firstByteTimeoutMs: 0 })).toEqual({
+      field: 'firstByteTimeoutMs',
+      message:
+        'First-byte limit: enter a number of seconds from 1 to 3600, or leave it empty for 60 s.',
+    });
+    expect(validateEndpoint({ ...ENDPOINT, idleTimeoutMs: Number.NaN })?.field).toBe(
+      'idleTimeoutMs',
+    );
+    const tampered = raw.replace('240000', '-1');
+    expect(readStoredEndpoints(tampered).warning).toMatch(/missing or wrong fields/);
+  });
+
   it('number new ids after the highest stored one', () => {
     expect(highestEndpointNumber([])).toBe(0);
     expect(

@@ -23,15 +23,51 @@ export interface UserEndpoint {
   readonly includeUsage: boolean;
   /** Keep the key in sessionStorage ("remember for this tab"); otherwise memory only. */
   readonly rememberKey: boolean;
+  /** How long to wait for a reply's first byte, in ms; absent: the client's 60 s. */
+  readonly firstByteTimeoutMs?: number;
+  /** How long a reply may go silent once bytes flowed, in ms; absent: the client's 90 s. */
+  readonly idleTimeoutMs?: number;
 }
 
 export type Endpoint = BuiltinEndpoint | UserEndpoint;
 export type EndpointInput = Omit<UserEndpoint, 'id' | 'kind'>;
-export type EndpointField = 'name' | 'baseUrl' | 'model';
+export type EndpointField = 'name' | 'baseUrl' | 'model' | EndpointLimit;
+/** The endpoint's own watchdog limits (see the engine's `EndpointSettings`). */
+export type EndpointLimit = 'firstByteTimeoutMs' | 'idleTimeoutMs';
+
+/** Each limit's name in the form, and the client's default when the field is left empty. */
+export const LIMIT_FIELDS: Record<
+  EndpointLimit,
+  { readonly label: string; readonly defaultS: number }
+> = {
+  firstByteTimeoutMs: { label: 'First-byte limit (s)', defaultS: 60 },
+  idleTimeoutMs: { label: 'Idle limit (s)', defaultS: 90 },
+};
+/** A limit from 1 s to 1 hour (as the CLI's --first-byte-timeout and --idle-timeout). */
+const LIMIT_RANGE_MS = { min: 1_000, max: 3_600_000 } as const;
+
+const validLimit = (value: unknown): boolean =>
+  value === undefined ||
+  (typeof value === 'number' &&
+    Number.isFinite(value) &&
+    value >= LIMIT_RANGE_MS.min &&
+    value <= LIMIT_RANGE_MS.max);
+
+/** Pure: the endpoint's limits that are set, to spread into the engine's EndpointSettings. */
+export function endpointLimits(
+  endpoint: Pick<UserEndpoint, EndpointLimit>,
+): Pick<UserEndpoint, EndpointLimit> {
+  return {
+    ...(endpoint.firstByteTimeoutMs !== undefined
+      ? { firstByteTimeoutMs: endpoint.firstByteTimeoutMs }
+      : {}),
+    ...(endpoint.idleTimeoutMs !== undefined ? { idleTimeoutMs: endpoint.idleTimeoutMs } : {}),
+  };
+}
 
 /** The one localStorage key; the version is inside the value too. */
 export const ENDPOINTS_STORAGE_KEY = 'loopscope.endpoints.v1';
-const FIELD_NAMES: Record<EndpointField, string> = {
+const FIELD_NAMES: Record<'name' | 'baseUrl' | 'model', string> = {
   name: 'Name',
   baseUrl: 'Base URL',
   model: 'Model',
@@ -67,6 +103,14 @@ export function validateEndpoint(
       message: `${FIELD_NAMES.model}: name the model to call, such as gpt-4o-mini or qwen2.5:7b.`,
     };
   }
+  for (const field of ['firstByteTimeoutMs', 'idleTimeoutMs'] as const) {
+    if (validLimit(input[field])) continue;
+    const { label, defaultS } = LIMIT_FIELDS[field];
+    return {
+      field,
+      message: `${label.replace(' (s)', '')}: enter a number of seconds from 1 to 3600, or leave it empty for ${defaultS} s.`,
+    };
+  }
   return null;
 }
 
@@ -82,14 +126,26 @@ function isUserEndpoint(value: unknown): value is UserEndpoint {
     typeof item['model'] === 'string' &&
     (item['protocol'] === 'text' || item['protocol'] === 'tools') &&
     typeof item['includeUsage'] === 'boolean' &&
-    typeof item['rememberKey'] === 'boolean'
+    typeof item['rememberKey'] === 'boolean' &&
+    validLimit(item['firstByteTimeoutMs']) &&
+    validLimit(item['idleTimeoutMs'])
   );
 }
 
 /** Pure: only the fields of an endpoint, whatever else an object carries. */
 export function cleanEndpoint(endpoint: UserEndpoint): UserEndpoint {
   const { id, name, baseUrl, model, protocol, includeUsage, rememberKey } = endpoint;
-  return { id, kind: 'user', name, baseUrl, model, protocol, includeUsage, rememberKey };
+  return {
+    id,
+    kind: 'user',
+    name,
+    baseUrl,
+    model,
+    protocol,
+    includeUsage,
+    rememberKey,
+    ...endpointLimits(endpoint),
+  };
 }
 
 /** Pure: the endpoint with its text fields trimmed and nothing but its fields. */

@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setMockSpeed } from '../../mocks/handlers';
 import { MOCK_BASE_URL, nodeHttpDeps, server } from '../../mocks/node';
-import { runScenario, scenarioConfig, type Scenario } from '../engine';
+import { AppendLog, runScenario, scenarioConfig, type Scenario } from '../engine';
 import { findBuiltin } from '../scenarios';
 import { createEndpointsStore } from './endpoints-store';
 import { createMemoryStorage } from './memory-storage';
@@ -108,5 +108,44 @@ describe('the model of a run', () => {
     const choice = choose(subject, scenarioConfig(subject));
     expect(choice.model.name).toBe('openai-compatible:Qwen/Qwen2.5-7B-Instruct');
     expect(choice.protocol).toBe('tools');
+  });
+
+  it('on a user endpoint, waits for the first byte as long as the endpoint says', async () => {
+    const subject = scenario('shopops-happy');
+    const limits: number[] = [];
+    const http = {
+      ...nodeHttpDeps,
+      fetch: () => new Promise<Response>(() => undefined),
+      setTimer: (ms: number) => {
+        limits.push(ms);
+        return () => undefined;
+      },
+    };
+    const { choose, endpoints } = chooser({ http });
+    const result = endpoints.getState().actions.addEndpoint({
+      name: 'Slow CPU server',
+      baseUrl: 'http://127.0.0.1:8080/v1',
+      model: 'm',
+      protocol: 'text',
+      includeUsage: true,
+      rememberKey: false,
+      firstByteTimeoutMs: 300_000,
+    });
+    if (!result.ok) throw new Error(result.message);
+    endpoints.getState().actions.selectEndpoint(result.id);
+    const { model } = choose(subject, scenarioConfig(subject));
+    const controller = new AbortController();
+    const request = {
+      purpose: 'action' as const,
+      context: AppendLog.of([{ role: 'user' as const, content: 'Hi' }]),
+      tools: null,
+      step: 0,
+      conversation: 0,
+    };
+    const parts = model.stream(request, { signal: controller.signal })[Symbol.asyncIterator]();
+    const first = parts.next().catch(() => null);
+    await vi.waitFor(() => expect(limits).toEqual([300_000]));
+    controller.abort();
+    await first;
   });
 });

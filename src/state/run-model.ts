@@ -16,7 +16,7 @@ import {
   type Step,
 } from '../engine';
 import { createOpenAIModel, type HttpDeps } from '../engine';
-import { selectedEndpoint, type EndpointsStore } from './endpoints-store';
+import { endpointLimits, selectedEndpoint, type EndpointsStore } from './endpoints-store';
 
 /** The model of one run, and the protocol the run must use with it (when the endpoint fixes it). */
 export interface RunModel {
@@ -72,6 +72,7 @@ export function createModelChooser(deps: ModelChooserDeps): ModelChooser {
           apiKey: state.actions.keyFor(endpoint.id),
           protocol: endpoint.protocol,
           includeUsage: endpoint.includeUsage,
+          ...endpointLimits(endpoint),
         },
         deps.http,
       );

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { createVirtualClock, type HttpDeps } from '../engine';
+import { describe, expect, it, vi } from 'vitest';
+import { AppendLog, createVirtualClock, type HttpDeps } from '../engine';
 import { evalCsv, evalJson } from '../projections/eval-matrix';
 import { builtinScenarios, findBuiltin } from '../scenarios';
-import type { EndpointIo } from './eval-endpoint';
+import { endpointRunOptions, type EndpointIo } from './eval-endpoint';
 import type { EvalEndpoint, EvalWorkerRequest, EvalWorkerResponse } from './eval-protocol';
 import { createEvalLoop } from './eval-runner';
 
@@ -101,6 +101,39 @@ const ended = (posted: readonly EvalWorkerResponse[]) => {
 };
 
 describe('a matrix on an endpoint', () => {
+  it("waits for each reply as long as the endpoint's first-byte limit says", async () => {
+    const limits: number[] = [];
+    const { io } = fakeServer(() => 'hang');
+    const timed: EndpointIo = {
+      ...io,
+      http: {
+        ...io.http,
+        setTimer: (ms) => {
+          limits.push(ms);
+          return () => {};
+        },
+      },
+    };
+    const options = endpointRunOptions({ ...ENDPOINT, firstByteTimeoutMs: 300_000 }, timed);
+    const controller = new AbortController();
+    const parts = options.model!.stream(
+      {
+        purpose: 'action',
+        context: AppendLog.of([{ role: 'user', content: 'Hi' }]),
+        tools: null,
+        step: 0,
+        conversation: 0,
+      },
+      { signal: controller.signal },
+    );
+    const first = parts[Symbol.asyncIterator]()
+      .next()
+      .catch(() => null);
+    await vi.waitFor(() => expect(limits).toEqual([300_000]));
+    controller.abort();
+    await first;
+  });
+
   it('runs the simulated scenarios on it (not the scripted replays), in the endpoint’s protocol', async () => {
     const server = fakeServer(() => sse('The deploy at 14:02 raised checkout latency.'));
     const { posted, handle } = loop(server.io);

@@ -15,9 +15,17 @@ export interface EndpointIo {
 
 /** Options for one run on the endpoint: a fresh client (no state shared between runs). */
 export function endpointRunOptions(endpoint: EvalEndpoint, io: EndpointIo): ScenarioRunOptions {
-  const { baseUrl, model, apiKey, protocol, includeUsage } = endpoint;
+  const { baseUrl, model, apiKey, protocol, includeUsage, firstByteTimeoutMs, idleTimeoutMs } =
+    endpoint;
+  const limits = {
+    ...(firstByteTimeoutMs !== undefined ? { firstByteTimeoutMs } : {}),
+    ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}),
+  };
   return {
-    model: createOpenAIModel({ baseUrl, model, apiKey, protocol, includeUsage }, io.http),
+    model: createOpenAIModel(
+      { baseUrl, model, apiKey, protocol, includeUsage, ...limits },
+      io.http,
+    ),
     clock: io.clock,
   };
 }

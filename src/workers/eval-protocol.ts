@@ -24,6 +24,9 @@ export interface EvalEndpoint {
   /** The endpoint speaks one protocol: every run of the matrix uses it. */
   readonly protocol: 'text' | 'tools';
   readonly includeUsage: boolean;
+  /** The endpoint's own first-byte and idle limits, in ms (absent: the client's defaults). */
+  readonly firstByteTimeoutMs?: number;
+  readonly idleTimeoutMs?: number;
 }
 
 /** What to run: built-in scenario ids × config labels × seeds per cell, and on which model. */

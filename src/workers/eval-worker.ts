@@ -4,6 +4,7 @@
  * on a user's endpoint (the OpenAI-compatible client over this worker's fetch, N runs at once),
  * posts progress (at most every 50 ms of its clock) and the rows at the end, and on a cancel aborts the runs in flight.
  */
+import './schema-mode'; // first: zod goes jitless before any schema is defined (the CSP)
 import { builtinScenarios } from '../scenarios';
 import type { EvalWorkerRequest, EvalWorkerResponse } from './eval-protocol';
 import { createEvalLoop } from './eval-runner';

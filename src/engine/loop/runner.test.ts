@@ -118,6 +118,22 @@ describe('the runner', () => {
     expect(trace.path.at(-1)).toEqual({ transition: 'model-error-gathering', step: null });
   });
 
+  it('counts a failed model call in llmCalls: the request was sent and may be billed', async () => {
+    let calls = 0;
+    const refusing: ModelAdapter = {
+      name: 'refusing',
+      async *stream() {
+        if (calls++ === 1) throw new ModelError('http_401', 'The server refused the API key.');
+        yield { type: 'text-delta', text: 'Action: lookup("a")' };
+        yield { type: 'finish', finishReason: 'stop', usage: null };
+      },
+    };
+    const trace = await run([], {}, { model: refusing });
+    expect(calls).toBe(2);
+    expect(trace.metrics.llmCalls).toBe(2);
+    expect(trace.steps).toHaveLength(1);
+  });
+
   it('can be cancelled mid-stream and ends as cancelled with what it recorded', async () => {
     const controller = new AbortController();
     let calls = 0;

@@ -43,6 +43,8 @@ export function step(state: LoopState, input: LoopInput): [LoopState, Effect[]] 
       onModelEnd(s, fx, input);
       break;
     case 'model-call-fail':
+      // The request was sent (and may be billed): a failed call counts like one that replied.
+      addMetrics(s, { llmCalls: 1 });
       take(s, fx, `model-error-${s.phase}`, null);
       s.error = input.error;
       s.stopReason = 'error';

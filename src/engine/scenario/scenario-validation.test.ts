@@ -201,6 +201,16 @@ describe('an invalid scenario', () => {
     );
   });
 
+  it('refuses a claim that backtracks catastrophically, naming its path', () => {
+    const rules = [
+      { claim: 'refund', requires: { field: 'a', equals: 1 } },
+      { claim: '^(a+)+$', requires: { field: 'a', equals: 1 } },
+    ];
+    expect(messageFor((s) => (s['evidenceRules'] = rules))).toMatch(
+      /^\$\.evidenceRules\[1\]\.claim: refused: a repeated group that itself repeats or alternates \(like "\(a\+\)\+"/,
+    );
+  });
+
   it('requires unique corpus ids', () => {
     const corpus = [
       { id: 'a', title: '', text: '' },

@@ -1,6 +1,7 @@
 /** The zod 4 schema of Scenario JSON v1, with one-line messages that say what was expected. */
 import { z } from 'zod';
 import { crossFieldProblems } from './checks';
+import { claimProblem } from './claim-safety';
 import { describeValue, expectation, oneOf, valueAt } from './errors';
 import { parseToolPhrase } from './tool-phrase';
 
@@ -33,7 +34,10 @@ function list<T extends z.ZodType>(item: T, what: string) {
 const ID = 'an id of letters, digits, ".", "_" or "-" starting with a letter or digit';
 const TOOL_NAME = 'a tool name of letters, digits, "_", "." or "-" not starting with a digit';
 
-/** A claim must compile as `new RegExp(claim, 'i')`; the message carries the engine's reason. */
+/**
+ * A claim must compile as `new RegExp(claim, 'i')` (the message carries the engine's reason) and
+ * must not be a shape that backtracks catastrophically (`claim-safety.ts`).
+ */
 const claimSchema = nonEmptyString('a regular expression').superRefine((claim, context) => {
   try {
     new RegExp(claim, 'i');
@@ -44,7 +48,10 @@ const claimSchema = nonEmptyString('a regular expression').superRefine((claim, c
       input: claim,
       message: `not a valid regular expression: ${reason}`,
     });
+    return;
   }
+  const problem = claimProblem(claim);
+  if (problem) context.addIssue({ code: 'custom', input: claim, message: `refused: ${problem}` });
 });
 
 /** A phrase's words: a verb phrase whose placeholders parse (see `tool-phrase.ts`). */

@@ -1,5 +1,5 @@
 import { memo, useId, useMemo, useState } from 'react';
-import { FOCUS_RING } from '../../components';
+import { Clipped, FOCUS_RING } from '../../components';
 import type { Message, Step } from '../../engine';
 import { stepContext, type ContextMessage } from '../../projections/context-diff';
 import { ROLE_STYLE } from './labels';
@@ -166,9 +166,13 @@ export const ContextPanel = memo(function ContextPanel({
         <p className="text-[11px] font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400">
           Reply
         </p>
-        <pre className="mt-1 overflow-auto rounded-md border border-dashed border-amber-300 bg-amber-50/60 px-2.5 py-2 font-mono text-xs leading-5 whitespace-pre-wrap text-slate-800 dark:border-amber-700/60 dark:bg-amber-950/20 dark:text-slate-200">
-          {context.reply || '(empty reply)'}
-        </pre>
+        <Clipped text={context.reply || '(empty reply)'}>
+          {(shown) => (
+            <pre className="mt-1 overflow-auto rounded-md border border-dashed border-amber-300 bg-amber-50/60 px-2.5 py-2 font-mono text-xs leading-5 break-words whitespace-pre-wrap text-slate-800 dark:border-amber-700/60 dark:bg-amber-950/20 dark:text-slate-200">
+              {shown}
+            </pre>
+          )}
+        </Clipped>
       </div>
     </div>
   );

@@ -97,7 +97,8 @@ export function DecisionRecordPane() {
         role="tabpanel"
         id={ids.panel(tab)}
         aria-labelledby={ids.tab(tab)}
-        className="min-h-0 flex-1"
+        // Contained: laying out a step's record never forces a layout of the page around it.
+        className="min-h-0 flex-1 [contain:content]"
       >
         {index < 0 ? (
           <EmptyRecord running={status === 'running'} />

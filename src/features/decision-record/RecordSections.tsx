@@ -1,6 +1,6 @@
 /** The decision record's sections, one component each (policy and evidence in their own files). */
 import type { ReactNode } from 'react';
-import { FOCUS_RING } from '../../components';
+import { Clipped, FOCUS_RING } from '../../components';
 import type { DecisionRecordView } from '../../projections/decision-record';
 import { formatMs } from './labels';
 import { Section } from './Section';
@@ -130,9 +130,13 @@ export function RawReply({ text }: { readonly text: string | null }) {
         >
           Raw reply
         </summary>
-        <pre className="mt-1.5 max-h-72 overflow-auto rounded-md border border-dashed border-amber-300 bg-amber-50/60 px-2.5 py-2 font-mono text-xs whitespace-pre-wrap text-slate-800 dark:border-amber-700/60 dark:bg-amber-950/20 dark:text-slate-200">
-          {text || '(empty reply)'}
-        </pre>
+        <Clipped text={text || '(empty reply)'}>
+          {(shown) => (
+            <pre className="mt-1.5 max-h-72 overflow-auto rounded-md border border-dashed border-amber-300 bg-amber-50/60 px-2.5 py-2 font-mono text-xs break-words whitespace-pre-wrap text-slate-800 dark:border-amber-700/60 dark:bg-amber-950/20 dark:text-slate-200">
+              {shown}
+            </pre>
+          )}
+        </Clipped>
       </details>
     </div>
   );

@@ -1,4 +1,4 @@
-import { Markdown } from '../../components';
+import { Clipped, Markdown } from '../../components';
 import type { ScratchpadPart } from '../../projections/decision-record';
 import { Section } from './Section';
 
@@ -19,19 +19,23 @@ export function Scratchpad({ parts }: { readonly parts: readonly ScratchpadPart[
             <p className="text-[11px] font-semibold text-amber-900 dark:text-amber-200">
               {part.label}
             </p>
-            {part.markdown ? (
-              <Markdown className="text-[13px] leading-relaxed text-slate-900 dark:text-slate-100">
-                {part.text}
-              </Markdown>
-            ) : (
-              <p
-                className={`text-[13px] leading-relaxed break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200 ${
-                  part.label === 'Action' ? 'font-mono text-xs' : ''
-                }`}
-              >
-                {part.text}
-              </p>
-            )}
+            <Clipped text={part.text}>
+              {(shown) =>
+                part.markdown ? (
+                  <Markdown className="text-[13px] leading-relaxed text-slate-900 dark:text-slate-100">
+                    {shown}
+                  </Markdown>
+                ) : (
+                  <p
+                    className={`text-[13px] leading-relaxed break-words whitespace-pre-wrap text-slate-800 dark:text-slate-200 ${
+                      part.label === 'Action' ? 'font-mono text-xs' : ''
+                    }`}
+                  >
+                    {shown}
+                  </p>
+                )
+              }
+            </Clipped>
           </div>
         ))}
       </div>

@@ -3,6 +3,7 @@ import type { RunState } from '../../state/run-store';
 import { useRunStore, useRunStoreApi } from '../run';
 import { formatMs } from './labels';
 import { selectPaused, selectPhase } from './selectors';
+import { streamingTail } from './streaming-tail';
 
 /** How often the elapsed time ticks (it shows tenths of a second). */
 const TICK_MS = 100;
@@ -16,8 +17,9 @@ function callLabel(state: RunState): string {
 
 /**
  * The call that is streaming right now: what it is for, the phase, its elapsed time and its text
- * token by token. Text and time are written to the DOM from `store.subscribe` and a timer, so the
- * tokens never re-render React (STYLE rule 8).
+ * token by token. Text and time are written to the DOM from `store.subscribe` (at most once a frame,
+ * the reply's tail only: `streaming-tail.ts`) and a timer, so the tokens never re-render React
+ * (STYLE rule 8).
  */
 export function StreamingCall() {
   const phase = useRunStore(selectPhase);
@@ -38,8 +40,16 @@ export function StreamingCall() {
       if (timeRef.current) timeRef.current.textContent = formatMs(elapsed);
     };
     const write = (state: RunState) => {
-      if (textRef.current) textRef.current.textContent = state.streamingText;
+      if (textRef.current) textRef.current.textContent = streamingTail(state.streamingText);
       if (callRef.current) callRef.current.textContent = callLabel(state);
+    };
+    // At most one write per frame, however many tokens arrive in it.
+    let frame: number | null = null;
+    const writeNextFrame = () => {
+      frame ??= requestAnimationFrame(() => {
+        frame = null;
+        write(store.getState());
+      });
     };
     write(store.getState());
     writeTime();
@@ -56,10 +66,15 @@ export function StreamingCall() {
         callEnd = performance.now();
         writeTime();
       }
-      if (state.streamingText !== previous.streamingText || state.liveCall !== previous.liveCall)
-        write(state);
+      // Lengths, not contents: comparing two long streamed strings would cost their length.
+      if (
+        state.streamingText.length !== previous.streamingText.length ||
+        state.liveCall !== previous.liveCall
+      )
+        writeNextFrame();
     });
     return () => {
+      if (frame !== null) cancelAnimationFrame(frame);
       clearInterval(timer);
       unsubscribe();
     };

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, SelectField } from '../../components';
-import type { EndpointResult } from '../../state/endpoints-store';
+import { LIMIT_FIELDS, type EndpointResult } from '../../state/endpoints-store';
 import type { EndpointFormValues, FieldProblem } from './endpoint-form';
 import { Checkbox, TextInput } from './FormControls';
 
@@ -132,6 +132,30 @@ export function EndpointForm({
         Include usage asks the server for token counts (stream_options.include_usage); turn it off
         if the server rejects it with a 400.
       </p>
+      <div className="grid grid-cols-2 gap-3">
+        <TextInput
+          label={LIMIT_FIELDS.firstByteTimeoutMs.label}
+          name="firstByteTimeoutMs"
+          inputMode="decimal"
+          value={values.firstByteTimeoutS}
+          onValue={set('firstByteTimeoutS')}
+          error={errorFor('firstByteTimeoutMs')}
+          placeholder={`${LIMIT_FIELDS.firstByteTimeoutMs.defaultS} (default)`}
+          hint="How long to wait for the reply to start: raise it for a server that loads the model or reads a long prompt first."
+          autoComplete="off"
+        />
+        <TextInput
+          label={LIMIT_FIELDS.idleTimeoutMs.label}
+          name="idleTimeoutMs"
+          inputMode="decimal"
+          value={values.idleTimeoutS}
+          onValue={set('idleTimeoutS')}
+          error={errorFor('idleTimeoutMs')}
+          placeholder={`${LIMIT_FIELDS.idleTimeoutMs.defaultS} (default)`}
+          hint="How long a reply may pause once it started."
+          autoComplete="off"
+        />
+      </div>
       <div className="flex justify-end gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
         <Button onClick={onCancel}>Cancel</Button>
         <Button tone="primary" type="submit">

@@ -22,8 +22,21 @@ describe('the endpoint form', () => {
       protocol: 'tools',
       includeUsage: false,
       rememberKey: true,
+      firstByteTimeoutS: '',
+      idleTimeoutS: '',
       apiKey: '',
     });
+  });
+
+  it("shows the endpoint's limits in seconds and saves them in milliseconds; empty is the default", () => {
+    const patient = { ...ENDPOINT, firstByteTimeoutMs: 300_000 };
+    const values = formValues(patient);
+    expect(values).toMatchObject({ firstByteTimeoutS: '300', idleTimeoutS: '' });
+    expect(endpointInput({ ...values, idleTimeoutS: ' 2.5 ' })).toMatchObject({
+      firstByteTimeoutMs: 300_000,
+      idleTimeoutMs: 2_500,
+    });
+    expect(endpointInput({ ...values, firstByteTimeoutS: '' }).firstByteTimeoutMs).toBeUndefined();
   });
 
   it('never hands the key to the endpoint it saves', () => {

@@ -1,6 +1,11 @@
 /** Pure: the endpoint form's values, and how they map to the store's input. No React. */
 import type { EndpointField, EndpointInput, UserEndpoint } from '../../state/endpoints-store';
 
+/** Seconds as the user typed them; '' leaves the client's default. */
+const toMs = (seconds: string): number | undefined =>
+  seconds.trim() === '' ? undefined : Number(seconds.trim()) * 1000;
+const toSeconds = (ms: number | undefined): string => (ms === undefined ? '' : String(ms / 1000));
+
 /** What the form holds; the key is separate from the endpoint (the store never persists it). */
 export interface EndpointFormValues {
   readonly name: string;
@@ -9,6 +14,9 @@ export interface EndpointFormValues {
   readonly protocol: 'text' | 'tools';
   readonly includeUsage: boolean;
   readonly rememberKey: boolean;
+  /** The first-byte and idle limits in seconds, as typed; '' for the client's defaults. */
+  readonly firstByteTimeoutS: string;
+  readonly idleTimeoutS: string;
   /** A new key; '' keeps the endpoint's current key (or none). */
   readonly apiKey: string;
 }
@@ -21,19 +29,40 @@ export const BLANK_ENDPOINT: EndpointFormValues = {
   protocol: 'text',
   includeUsage: true,
   rememberKey: false,
+  firstByteTimeoutS: '',
+  idleTimeoutS: '',
   apiKey: '',
 };
 
 /** The form's values for an endpoint being edited (its key is never shown back). */
 export function formValues(endpoint: UserEndpoint): EndpointFormValues {
   const { name, baseUrl, model, protocol, includeUsage, rememberKey } = endpoint;
-  return { name, baseUrl, model, protocol, includeUsage, rememberKey, apiKey: '' };
+  return {
+    name,
+    baseUrl,
+    model,
+    protocol,
+    includeUsage,
+    rememberKey,
+    firstByteTimeoutS: toSeconds(endpoint.firstByteTimeoutMs),
+    idleTimeoutS: toSeconds(endpoint.idleTimeoutMs),
+    apiKey: '',
+  };
 }
 
-/** What the store's addEndpoint / updateEndpoint take. */
+/** What the store's addEndpoint / updateEndpoint take (an empty limit clears the one set). */
 export function endpointInput(values: EndpointFormValues): EndpointInput {
   const { name, baseUrl, model, protocol, includeUsage, rememberKey } = values;
-  return { name, baseUrl, model, protocol, includeUsage, rememberKey };
+  return {
+    name,
+    baseUrl,
+    model,
+    protocol,
+    includeUsage,
+    rememberKey,
+    firstByteTimeoutMs: toMs(values.firstByteTimeoutS),
+    idleTimeoutMs: toMs(values.idleTimeoutS),
+  };
 }
 
 /** A validation message, shown under the field it names. */

@@ -37,6 +37,14 @@ describe('the model the matrix runs on', () => {
     });
   });
 
+  it("carries the endpoint's own first-byte and idle limits to the worker", () => {
+    const patient = { ...LLAMA, firstByteTimeoutMs: 300_000, idleTimeoutMs: 240_000 };
+    expect(runTarget(patient, null)).toMatchObject({
+      firstByteTimeoutMs: 300_000,
+      idleTimeoutMs: 240_000,
+    });
+  });
+
   it('is described by its host', () => {
     expect(hostOf('http://127.0.0.1:8080/v1')).toBe('127.0.0.1:8080');
     expect(hostOf('not a url')).toBe('not a url');

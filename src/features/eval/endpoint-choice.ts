@@ -2,7 +2,11 @@
  * Which model the matrix runs on, as the view sees it: the eval store's `modelId` matched against
  * the endpoints store's endpoints (one removed since it was picked means the built-in models).
  */
-import type { EndpointsState, UserEndpoint } from '../../state/endpoints-store';
+import {
+  endpointLimits,
+  type EndpointsState,
+  type UserEndpoint,
+} from '../../state/endpoints-store';
 import { BUILTIN_MODELS } from '../../state/eval-store';
 import type { EvalEndpoint } from '../../workers/eval-protocol';
 import { useEndpoints } from '../endpoints';
@@ -38,7 +42,7 @@ export function useChosenEndpoint(): UserEndpoint | null {
 /** Pure: what the run message carries: the endpoint's settings and its key. */
 export function runTarget(endpoint: UserEndpoint, apiKey: string | null): EvalEndpoint {
   const { name, baseUrl, model, protocol, includeUsage } = endpoint;
-  return { name, baseUrl, model, apiKey, protocol, includeUsage };
+  return { name, baseUrl, model, apiKey, protocol, includeUsage, ...endpointLimits(endpoint) };
 }
 
 /** Pure: "127.0.0.1:8080" (the base URL's host), or the base URL when it does not parse. */

@@ -81,6 +81,18 @@ describe('the metric chips', () => {
     ]);
   });
 
+  it('say that one of the LLM calls failed when a model failure ended the run', () => {
+    const chips = metricChips({
+      metrics: { ...METRICS, llmCalls: 1 },
+      status: 'done',
+      steps: [],
+      stopReason: 'error',
+      failed: false,
+    });
+    expect(read(chips)[0]).toBe('LLM calls: 1 (1 failed)');
+    expect(chips[0]?.tone).toBe('bad');
+  });
+
   it('show a dash before any run and an ellipsis while one starts', () => {
     const idle = metricChips({
       metrics: null,

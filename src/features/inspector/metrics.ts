@@ -83,7 +83,14 @@ export function metricChips({
   const reflections = metrics?.reflections ?? 0;
   const triggers = triggerSummary(steps);
   const chips: MetricChip[] = [
-    { name: 'LLM calls', value: show((m) => m.llmCalls), tone: 'neutral' },
+    stopReason === 'error' && metrics
+      ? {
+          name: 'LLM calls',
+          value: `${count(metrics.llmCalls)} (1 failed)`,
+          tone: 'bad',
+          hint: 'Model calls sent, counting the one that failed and ended the run',
+        }
+      : { name: 'LLM calls', value: show((m) => m.llmCalls), tone: 'neutral' },
     {
       name: 'Reflections',
       value: metrics ? `${count(reflections)}${triggers ? ` (${triggers})` : ''}` : empty,

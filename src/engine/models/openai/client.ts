@@ -23,7 +23,7 @@ type Failure =
 
 /** Creates the adapter for one endpoint. Never throws for the key: it only enters a header. */
 export function createOpenAIModel(endpoint: EndpointSettings, httpDeps: HttpDeps): ModelAdapter {
-  const deps = resolveDeps(httpDeps);
+  const deps = resolveDeps(httpDeps, endpoint);
   return {
     name: `openai-compatible:${endpoint.model}`,
     async *stream(request, { signal }) {

@@ -383,6 +383,62 @@ describe('cancel and watchdogs', () => {
   });
 });
 
+describe('a reply too large to be a step', () => {
+  it('is stopped as reply_too_large after 1,000,000 characters, many small events or not', async () => {
+    const piece = 'x'.repeat(1000);
+    const frames = Array.from({ length: 1_200 }, () => frame(chunk({ content: piece })));
+    const spy = cancelSpy(fetchViaMsw);
+    serve(() => new HttpResponse(byteStream([...frames, DONE]).body, { headers: SSE }));
+    const fake = fakeDeps(spy.fetch);
+    const { parts, error } = await collect(
+      createOpenAIModel(ENDPOINT, fake.deps).stream(modelRequest(), {}),
+    );
+    expect(codeOf(error)).toBe('reply_too_large');
+    expect((error as Error).message).toContain('passed 1,000,000 characters');
+    // What arrived before the limit was delivered, and not a character past it.
+    expect(textOf(parts).length).toBe(1_000_000);
+  });
+});
+
+describe('the limits as settings of the endpoint', () => {
+  it('a first-byte limit the endpoint sets is the one armed, and the advice says how to raise it', async () => {
+    const requests = serve(() => new Promise<Response>(() => undefined));
+    const fake = fakeDeps(fetchViaMsw);
+    const patient = { ...ENDPOINT, firstByteTimeoutMs: 300_000, idleTimeoutMs: 240_000 };
+    const result = collect(createOpenAIModel(patient, fake.deps).stream(modelRequest(), {}));
+    await vi.waitFor(() => expect(requests.count()).toBe(1));
+    expect(fake.timers.map((timer) => timer.ms)).toEqual([300_000]);
+    expect(fake.fire(60_000)).toBe(false);
+    expect(fake.fire(300_000)).toBe(true);
+    const { error } = await result;
+    expect(codeOf(error)).toBe('first_byte_timeout');
+    const message = (error as Error).message;
+    expect(message).toContain('No answer within 300 s');
+    expect(message).toContain('--first-byte-timeout SECONDS');
+    expect(message).not.toContain('allow more time');
+  });
+
+  it('an idle limit the endpoint sets is the one reset by each chunk', async () => {
+    const stream = byteStream([frame(chunk({ content: 'slow' }))], true);
+    serve(() => new HttpResponse(stream.body, { headers: SSE }));
+    const fake = fakeDeps(fetchViaMsw);
+    const patient = { ...ENDPOINT, idleTimeoutMs: 240_000 };
+    let error: unknown = null;
+    try {
+      for await (const part of createOpenAIModel(patient, fake.deps).stream(modelRequest(), {})) {
+        expect(part).toEqual({ type: 'text-delta', text: 'slow' });
+        expect(fake.fire(90_000)).toBe(false);
+        expect(fake.fire(240_000)).toBe(true);
+      }
+    } catch (caught) {
+      error = caught;
+    }
+    expect(codeOf(error)).toBe('stream_idle');
+    expect((error as Error).message).toContain('No data for 240 s');
+    expect((error as Error).message).toContain('--idle-timeout SECONDS');
+  });
+});
+
 describe('no response at all (network failure, or CORS in a browser)', () => {
   it('is retried once, then explains down / wrong URL / CORS and names each server flag', async () => {
     const requests = serve(noResponse);

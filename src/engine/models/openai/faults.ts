@@ -60,16 +60,18 @@ export function networkError(
   );
 }
 
+const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+
 /** Pure: the ModelError for a watchdog limit that fired (neither is a total timeout). */
 export function timeoutError(limit: WatchdogLimit, deps: ResolvedDeps): ModelError {
   if (limit === 'idle') {
     return new ModelError(
       'stream_idle',
-      `No data for ${deps.idleTimeoutMs / 1000} s while the model was answering: the server stalled or the connection hung. Try again; a slow server may need a longer idle limit.`,
+      `No data for ${seconds(deps.idleTimeoutMs)} while the model was answering: the server stalled or the connection hung. Try again; if the server is only slow, raise the endpoint's idle limit (CLI: --idle-timeout SECONDS; in the app: the endpoint's settings).`,
     );
   }
   return new ModelError(
     'first_byte_timeout',
-    `No answer within ${deps.firstByteTimeoutMs / 1000} s of sending the request: the server may be overloaded, still loading the model, or working through a long prompt. Try again, or allow more time.`,
+    `No answer within ${seconds(deps.firstByteTimeoutMs)} of sending the request: the server may be overloaded, still loading the model, or working through a long prompt. Try again; if it is only slow, raise the endpoint's first-byte limit (CLI: --first-byte-timeout SECONDS; in the app: the endpoint's settings).`,
   );
 }

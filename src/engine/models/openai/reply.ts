@@ -5,6 +5,7 @@
 import { ModelError, type ModelStreamPart } from '../spec';
 import { ChunkReader, checkStreamError, completionAsChunk } from './chunks';
 import type { Watchdog } from './signals';
+import { MAX_REPLY_CHARS } from './types';
 import { raceAbort } from './signals';
 import { readEvents } from './sse';
 
@@ -39,8 +40,38 @@ function parseEvent(data: string): unknown {
   }
 }
 
-/** A 200's body: SSE chunks until `[DONE]` (or a JSON completion from a server that ignored `stream`). */
+/** The characters a part adds to the reply: its text, or a tool call's name and arguments. */
+function partSize(part: ModelStreamPart): number {
+  if (part.type === 'text-delta' || part.type === 'reasoning-delta') return part.text.length;
+  if (part.type === 'tool-call') return part.name.length + part.arguments.length;
+  return 0;
+}
+
+/**
+ * A 200's body as stream parts, ended with a `reply_too_large` ModelError once the reply's text,
+ * reasoning and tool calls pass `MAX_REPLY_CHARS` (the parts before it were delivered; the run
+ * keeps every step it recorded).
+ */
 export async function* readReply(
+  response: Response,
+  signal: AbortSignal,
+  watchdog: Watchdog,
+): AsyncGenerator<ModelStreamPart> {
+  let size = 0;
+  for await (const part of readParts(response, signal, watchdog)) {
+    size += partSize(part);
+    if (size > MAX_REPLY_CHARS) {
+      throw new ModelError(
+        'reply_too_large',
+        `The reply passed ${MAX_REPLY_CHARS.toLocaleString('en-US')} characters, far more than a step needs: the server is looping or is not a chat model. The call was stopped; lower the server's max_tokens or try again.`,
+      );
+    }
+    yield part;
+  }
+}
+
+/** A 200's body: SSE chunks until `[DONE]` (or a JSON completion from a server that ignored `stream`). */
+async function* readParts(
   response: Response,
   signal: AbortSignal,
   watchdog: Watchdog,

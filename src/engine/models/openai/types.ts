@@ -16,6 +16,10 @@ export interface EndpointSettings {
   readonly includeUsage: boolean;
   /** OpenAI's `seed` for reproducible sampling (the simulated model reads it too); omitted if unset. */
   readonly seed?: number;
+  /** How long to wait for the reply's first byte, in ms (default 60 s): a slow server needs more. */
+  readonly firstByteTimeoutMs?: number;
+  /** How long a reply may go silent once bytes flowed, in ms (default 90 s). */
+  readonly idleTimeoutMs?: number;
 }
 
 /** The client's I/O, injected: the browser, the CLI and tests each pass their own. */
@@ -43,18 +47,31 @@ export const DEFAULT_IDLE_TIMEOUT_MS = 90_000;
 export const DEFAULT_FIRST_BYTE_TIMEOUT_MS = 60_000;
 /** A few tries, as openai-node does: enough for a blip, not enough to hammer a struggling server. */
 export const DEFAULT_MAX_RETRIES = 2;
+/**
+ * A reply longer than this many characters (text, reasoning and tool calls together) is stopped
+ * as `reply_too_large`: about 250,000 tokens, beyond any step's completion, and a bound on what a
+ * hostile or looping server can make the client and the page hold.
+ */
+export const MAX_REPLY_CHARS = 1_000_000;
 /** One SSE event larger than this is not a chat chunk: the stream is rejected. */
 export const MAX_EVENT_CHARS = 1_000_000;
 
 /** The deps with every default filled in. */
 export type ResolvedDeps = Required<Omit<HttpDeps, 'now'>> & Pick<HttpDeps, 'now'>;
 
-/** Pure: fills in the defaults of the optional limits. */
-export function resolveDeps(deps: HttpDeps): ResolvedDeps {
+/** The first-byte and idle limits an endpoint may set: at least 1 s, at most 1 hour. */
+export const TIMEOUT_LIMITS_MS = { min: 1_000, max: 3_600_000 } as const;
+
+/** Pure: fills in the defaults of the optional limits; an endpoint's own limits come first. */
+export function resolveDeps(
+  deps: HttpDeps,
+  endpoint: Pick<EndpointSettings, 'firstByteTimeoutMs' | 'idleTimeoutMs'> = {},
+): ResolvedDeps {
   return {
     ...deps,
-    idleTimeoutMs: deps.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
-    firstByteTimeoutMs: deps.firstByteTimeoutMs ?? DEFAULT_FIRST_BYTE_TIMEOUT_MS,
+    idleTimeoutMs: endpoint.idleTimeoutMs ?? deps.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS,
+    firstByteTimeoutMs:
+      endpoint.firstByteTimeoutMs ?? deps.firstByteTimeoutMs ?? DEFAULT_FIRST_BYTE_TIMEOUT_MS,
     maxRetries: deps.maxRetries ?? DEFAULT_MAX_RETRIES,
   };
 }

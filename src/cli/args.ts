@@ -28,6 +28,8 @@ export interface ParsedArgs {
   readonly fork: string | null;
   /** `run --at N`: the step the fork goes on live from. */
   readonly at: number | null;
+  /** `run --out FILE`: where to write the run's native `.loopscope.json` as well. */
+  readonly out: string | null;
 }
 
 type Setter = (value: string, into: Mutable) => void;
@@ -43,6 +45,7 @@ interface Mutable {
   seeds: number;
   fork: string | null;
   at: number | null;
+  out: string | null;
 }
 
 function oneOf<T extends string>(flag: string, allowed: readonly T[]): (value: string) => T {
@@ -110,6 +113,7 @@ const VALUE_FLAGS: Record<string, Setter> = {
   '--seeds': (v, m) => void (m.seeds = integer('--seeds', 1)(v)),
   '--fork': (v, m) => void (m.fork = v),
   '--at': (v, m) => void (m.at = integer('--at', 0)(v)),
+  '--out': (v, m) => void (m.out = v),
 };
 
 const SWITCHES = ['--json', '--no-fabrication-guard', '--no-include-usage'];
@@ -123,6 +127,7 @@ export function parseArgs(argv: readonly string[], allowed: readonly string[]): 
     seeds: 1,
     fork: null,
     at: null,
+    out: null,
   };
   const positional: string[] = [];
   let json = false;
@@ -159,6 +164,7 @@ export function parseArgs(argv: readonly string[], allowed: readonly string[]): 
     seeds: into.seeds,
     fork: into.fork,
     at: into.at,
+    out: into.out,
   };
 }
 
@@ -168,6 +174,7 @@ export const RUN_FLAGS = [
   '--no-fabrication-guard',
   '--no-include-usage',
 ];
+export const OPEN_FLAGS = ['--json'];
 export const EVAL_FLAGS = [
   '--suite',
   '--json',

@@ -4,7 +4,15 @@
  * stdout, stderr and the exit status.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -723,6 +731,103 @@ describe('loop run --fork TRACE.json --at STEP', () => {
       expectBadInput(range, 'no step 99');
       expectBadInput(other, 'shopops-happy', 'rca-search-stall');
       expectBadInput(lonely, '--at');
+    },
+    TIMEOUT,
+  );
+});
+
+// ---- an extension: open, keep and send runs as files (issue 10) ----
+
+describe('loop open FILE and loop run --out FILE', () => {
+  it(
+    'a run kept with --out opens as loop run printed it; so does its --json (Trace JSON v1)',
+    async () => {
+      const native = path.join(tmp, 'stall.loopscope.json');
+      const [recorded, table] = await Promise.all([
+        loop('run', 'rca-search-stall', '--json', '--out', native),
+        loop('run', 'rca-search-stall'),
+      ]);
+      expect(recorded.code).toBe(0);
+      const v1 = path.join(tmp, 'stall.json');
+      writeFileSync(v1, recorded.stdout);
+      const file = JSON.parse(readFileSync(native, 'utf8')) as Record<string, unknown>;
+      expect(file).toMatchObject({ format: 'loopscope.trace', version: 2 });
+      expect((file['scenarioDefinition'] as { id: string }).id).toBe('rca-search-stall');
+
+      const [nativeJson, v1Json, nativeText, scenario] = await Promise.all([
+        loop('open', native, '--json'),
+        loop('open', v1, '--json'),
+        loop('open', native),
+        loop('open', externalFile),
+      ]);
+      expect(nativeJson.stderr).toBe('');
+      expect(nativeJson.code).toBe(0);
+      expect(nativeJson.stdout).toBe(recorded.stdout);
+      expect(v1Json.stdout).toBe(recorded.stdout);
+      expect(nativeText.stdout).toBe(table.stdout);
+      expect(scenario.stdout).toBe(
+        'scenario ext-inventory-lookup · External: stock of a SKU and the reorder rule · tools: get_stock, lexical_search\n',
+      );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "a native file of a user's own scenario forks without naming the scenario (it is in the file)",
+    async () => {
+      const native = path.join(tmp, 'inventory.loopscope.json');
+      const recorded = await loop('run', externalFile, '--json', '--out', native);
+      expect(recorded.code).toBe(0);
+      const fork = await loop('run', '--fork', native, '--at', '2', '--json');
+      expect(fork.stderr).toBe('');
+      const forked = JSON.parse(fork.stdout) as TraceJson & { forkedFrom: unknown };
+      expect(forked.steps).toEqual((JSON.parse(recorded.stdout) as TraceJson).steps);
+      expect(forked.forkedFrom).toEqual({ step: 2 });
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'a file it cannot open: exit 2, one line naming the file, where and what',
+    async () => {
+      const write = (name: string, text: string): string => {
+        const file = path.join(badDir, name);
+        writeFileSync(file, text);
+        return file;
+      };
+      const notes = write('notes.txt', 'hello\n');
+      const deep = write('deep.json', `${'['.repeat(100_000)}${']'.repeat(100_000)}`);
+      const proto = write(
+        'proto.json',
+        JSON.stringify(EXTERNAL_SCENARIO).replace('"args":{', '"args":{"__proto__":{"x":1},'),
+      );
+      const library = write('library.json', '{"format": "loopscope.library", "runs": []}');
+      const huge = path.join(badDir, 'huge.loopscope.json');
+      writeFileSync(huge, '');
+      truncateSync(huge, 200 * 1024 * 1024 + 1); // sparse: nothing is written, stat says 200 MB
+      const results = await Promise.all([
+        loop('open', notes),
+        loop('open', deep),
+        loop('open', proto),
+        loop('open', library),
+        loop('open', huge),
+        loop('run', deep),
+      ]);
+      const [notJson, tooDeep, forbidden, other, tooLarge, deepScenario] = results;
+      for (const result of results) expect(result.code).toBe(2);
+      expectBadInput(notJson!, `${notes}: not JSON (line 1, column 1: `);
+      expectBadInput(
+        tooDeep!,
+        `${deep}: $[0][0]`,
+        'nested deeper than 256 levels (line 1, column 257)',
+      );
+      expectBadInput(
+        forbidden!,
+        '$.fixtures[0].args.__proto__: the key "__proto__" is not allowed',
+      );
+      expectBadInput(other!, 'loopscope.library', 'in the app');
+      expectBadInput(tooLarge!, `${huge}: 200.1 MB, larger than the 200 MB Loopscope opens`);
+      expectBadInput(deepScenario!, 'nested deeper than 256 levels');
     },
     TIMEOUT,
   );

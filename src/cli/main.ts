@@ -1,13 +1,12 @@
 /**
- * The `loop` CLI over the engine: `run <scenario> [flags]` and `eval [--suite builtin|DIR]`.
+ * The `loop` CLI over the engine: `run <scenario> [flags]`, `open FILE` and
+ * `eval [--suite builtin|DIR]`.
  * Bad input exits 2 with one line on stderr; a finished run exits 0 whatever its stop reason.
  */
-import { readFileSync } from 'node:fs';
 import {
+  FileError,
   ForkError,
   ModelError,
-  TraceError,
-  parseTraceText,
   runScenario,
   scenarioConfig,
   toTraceJson,
@@ -18,13 +17,14 @@ import { EVAL_FLAGS, RUN_FLAGS, UsageError, parseArgs } from './args';
 import { ENDPOINT_CONCURRENCY, endpointRunOptions, endpointSettings } from './endpoint';
 import { evalJsonRows } from '../projections/eval-matrix';
 import { runEval } from './eval';
+import { readTraceFile, writeNativeTrace } from './files';
 import { formatMatrix, formatSummary, formatTrace } from './format';
+import { openCommand } from './open';
 import { resolveScenario, resolveSuite } from './scenarios';
 import { visibleControls } from './terminal-text';
-import { userPath } from './user-path';
 
 const USAGE =
-  'usage: loop run <scenario> [flags] | loop run [<scenario>] --fork TRACE.json --at STEP [flags] | loop eval [--suite builtin|DIR] [--json] [--endpoint URL --model NAME]';
+  'usage: loop run <scenario> [flags] [--out FILE.loopscope.json] | loop run [<scenario>] --fork TRACE.json --at STEP [flags] | loop open FILE [--json] | loop eval [--suite builtin|DIR] [--json] [--endpoint URL --model NAME]';
 
 /**
  * The one way human output (step lists, tables, error lines) reaches the terminal: control
@@ -32,23 +32,6 @@ const USAGE =
  */
 function say(stream: NodeJS.WriteStream, text: string): void {
   stream.write(visibleControls(text));
-}
-
-/** Reads a Trace JSON file to fork; a bad file is a UsageError naming it and the problem. */
-function readTrace(path: string): Trace {
-  let text: string;
-  try {
-    text = readFileSync(userPath(path), 'utf8');
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new UsageError(`--fork: cannot read ${path} (${reason})`);
-  }
-  try {
-    return parseTraceText(text);
-  } catch (error) {
-    if (error instanceof TraceError) throw new UsageError(`--fork ${path}: ${error.message}`);
-    throw error;
-  }
 }
 
 /** The flags' settings over a recorded run's: a fork changes only what the flags name. */
@@ -61,11 +44,17 @@ async function run(argv: readonly string[]): Promise<void> {
   if ((args.fork === null) !== (args.at === null)) {
     throw new UsageError('--fork and --at go together: --fork TRACE.json --at STEP');
   }
-  const recorded = args.fork === null ? null : readTrace(args.fork);
+  const file = args.fork === null ? null : readTraceFile(args.fork);
+  const recorded = file?.trace ?? null;
   if (args.positional.length > 1 || (args.positional.length === 0 && !recorded))
     throw new UsageError(`run takes one scenario (a built-in id or a file path); ${USAGE}`);
   const endpoint = endpointSettings(args);
-  const scenario = resolveScenario(args.positional[0] ?? (recorded?.scenario as string));
+  // A native file carries the scenario it ran on: a fork needs no scenario named.
+  const named = args.positional[0];
+  const scenario =
+    named !== undefined
+      ? resolveScenario(named)
+      : (file?.scenario ?? resolveScenario(recorded?.scenario as string));
   if (recorded && recorded.scenario !== scenario.id) {
     throw new UsageError(
       `--fork ${args.fork}: the trace records scenario "${recorded.scenario}", not "${scenario.id}"`,
@@ -79,8 +68,15 @@ async function run(argv: readonly string[]): Promise<void> {
     ...(endpoint ? endpointRunOptions(endpoint) : {}),
     ...(recorded ? { fork: { trace: recorded, atStep: args.at ?? 0 } } : {}),
   });
+  if (args.out !== null) writeNativeTrace(args.out, trace, scenario);
   if (args.json) process.stdout.write(`${JSON.stringify(toTraceJson(trace), null, 2)}\n`);
   else say(process.stdout, `${formatTrace(trace)}\n`);
+}
+
+function open(argv: readonly string[]): void {
+  const shown = openCommand(argv, USAGE);
+  if (shown.json) process.stdout.write(`${shown.text}\n`);
+  else say(process.stdout, `${shown.text}\n`);
 }
 
 async function evaluate(argv: readonly string[]): Promise<void> {
@@ -113,11 +109,17 @@ async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (command === 'run') await run(rest);
+    else if (command === 'open') open(rest);
     else if (command === 'eval') await evaluate(rest);
     else throw new UsageError(command ? `unknown command "${command}"; ${USAGE}` : USAGE);
     return 0;
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ModelError || error instanceof ForkError) {
+    if (
+      error instanceof UsageError ||
+      error instanceof FileError ||
+      error instanceof ModelError ||
+      error instanceof ForkError
+    ) {
       say(process.stderr, `loop: ${error.message}\n`);
       return 2;
     }

@@ -1,7 +1,13 @@
 /** Finds the scenario a CLI argument names: a built-in id or a path to a scenario JSON file. */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ScenarioError, parseScenarioText, type Scenario } from '../engine';
+import {
+  FileError,
+  ScenarioError,
+  checkFileSize,
+  parseScenarioText,
+  type Scenario,
+} from '../engine';
 import { builtinScenarios, findBuiltin } from '../scenarios';
 import { UsageError } from './args';
 import { userPath } from './user-path';
@@ -27,12 +33,14 @@ export function resolveScenario(argument: string): Scenario {
   return loadFile(file, argument);
 }
 
-/** Reads a scenario file; messages name it as the user wrote it (`shown`). */
+/** Reads a scenario file (its size checked first); messages name it as the user wrote it. */
 function loadFile(file: string, shown: string): Scenario {
   try {
+    checkFileSize(statSync(file).size, shown);
     return parseScenarioText(readFileSync(file, 'utf8'));
   } catch (error) {
     if (error instanceof ScenarioError) throw new UsageError(`${shown}: ${error.message}`);
+    if (error instanceof FileError) throw error;
     throw new UsageError(
       `${shown}: cannot read the file (${error instanceof Error ? error.message : String(error)})`,
     );

@@ -1,7 +1,10 @@
 /** Typed scenario errors and the wording helpers their one-line messages are built from. */
 
-/** Stable codes: the file is not JSON, or it is JSON but not a valid v1 scenario. */
-export type ScenarioErrorCode = 'invalid_json' | 'invalid_scenario';
+/**
+ * Stable codes: the file is not JSON, nests deeper than the engine reads, holds a forbidden key
+ * (`__proto__`, `constructor`, `prototype`), or is JSON but not a valid v1 scenario.
+ */
+export type ScenarioErrorCode = 'invalid_json' | 'too_deep' | 'forbidden_key' | 'invalid_scenario';
 
 /** A 1-based line and column in a text. */
 export interface TextLocation {
@@ -21,14 +24,25 @@ export class ScenarioError extends Error {
   readonly path: string;
   /** Where a JSON syntax error sits in the text, when known; undefined for invalid scenarios. */
   readonly location: TextLocation | undefined;
+  /** What is wrong, without the path. */
+  readonly problem: string;
 
   constructor(code: ScenarioErrorCode, path: string, problem: string, location?: TextLocation) {
-    super(`${path}: ${problem}`);
+    super(`${shownPath(path)}: ${problem}`);
     this.name = 'ScenarioError';
     this.code = code;
     this.path = path;
     this.location = location;
+    this.problem = problem;
   }
+}
+
+/** Longest JSON path a message shows whole: a path 256 levels deep is cut (its start says where). */
+const MAX_SHOWN_PATH = 100;
+
+/** Pure: a JSON path as a one-line message shows it, cut with `…` past {@link MAX_SHOWN_PATH}. */
+export function shownPath(path: string): string {
+  return path.length > MAX_SHOWN_PATH ? `${path.slice(0, MAX_SHOWN_PATH - 1)}…` : path;
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;

@@ -1,4 +1,5 @@
 /** Where a JSON syntax error sits: line and column from the engine's message, or found by a scan. */
+import { MAX_JSON_DEPTH, scanJson } from '../files/json-scan';
 import type { TextLocation } from './errors';
 
 /** A JSON syntax error as a loader reports it: the location when known and a one-line reason. */
@@ -138,20 +139,61 @@ function scanLocation(text: string): TextLocation | undefined {
 /** A byte-order mark some editors write at the start of a file; JSON.parse rejects it. */
 const BYTE_ORDER_MARK = '\uFEFF';
 
+/** Stable codes of text that cannot be read: not JSON, nested too deep, a forbidden key. */
+export type JsonProblemCode = 'invalid_json' | 'too_deep' | 'forbidden_key';
+
+/** Why JSON text was refused: a code, the JSON path (`$` for syntax), the reason and where. */
+export interface JsonProblem {
+  readonly code: JsonProblemCode;
+  readonly path: string;
+  /** The reason alone, without the location ("Unexpected token ...", "nested deeper than ..."). */
+  readonly reason: string;
+  /** One line: the reason with its location ("invalid JSON at line 3, column 3: ..."). */
+  readonly problem: string;
+  readonly location?: TextLocation;
+}
+
+const at = (location: TextLocation | undefined): string =>
+  location ? ` at line ${location.line}, column ${location.column}` : '';
+
 /**
- * Pure: JSON text parsed (a leading byte-order mark ignored), or its syntax problem as one line
- * ("invalid JSON at line 3, column 3: …") with the location when it can be found. The scenario
- * and trace loaders wrap the problem in their own errors.
+ * Pure: JSON text parsed (a leading byte-order mark ignored), or why it was refused: a syntax
+ * error ("invalid JSON at line 3, column 3: …"), nesting deeper than {@link MAX_JSON_DEPTH}
+ * levels (found before parsing, so no stack overflows) or a `__proto__`, `constructor` or
+ * `prototype` key, each with its JSON path and location. Every loader reads files through it.
  */
-export function readJsonText(
-  text: string,
-): { readonly value: unknown } | { readonly problem: string; readonly location?: TextLocation } {
+export function readJsonText(text: string): { readonly value: unknown } | JsonProblem {
   const source = text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
+  const scan = scanJson(source);
+  if (scan?.kind === 'too_deep') {
+    const location = locationAt(source, scan.offset);
+    const reason = `nested deeper than ${MAX_JSON_DEPTH} levels`;
+    return { code: 'too_deep', path: scan.path, reason, problem: reason + at(location), location };
+  }
+  let value: unknown;
   try {
-    return { value: JSON.parse(source) as unknown };
+    value = JSON.parse(source) as unknown;
   } catch (error) {
     const { location, reason } = describeJsonSyntaxError(source, error);
-    const where = location ? ` at line ${location.line}, column ${location.column}` : '';
-    return { problem: `invalid JSON${where}: ${reason}`, ...(location ? { location } : {}) };
+    return {
+      code: 'invalid_json',
+      path: '$',
+      reason,
+      problem: `invalid JSON${at(location)}: ${reason}`,
+      ...(location ? { location } : {}),
+    };
   }
+  if (scan?.kind === 'forbidden_key') {
+    const location = locationAt(source, scan.offset);
+    const key = JSON.stringify(scan.key);
+    const advice = 'is not allowed; remove or rename it';
+    return {
+      code: 'forbidden_key',
+      path: scan.path,
+      reason: `the key ${key} ${advice}`,
+      problem: `the key ${key}${at(location)} ${advice}`,
+      location,
+    };
+  }
+  return { value };
 }

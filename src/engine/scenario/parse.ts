@@ -20,10 +20,11 @@ export function parseScenario(input: unknown): Scenario {
 /**
  * Pure: parses JSON text (a leading byte-order mark is ignored) and validates it as a scenario.
  * A syntax error throws a ScenarioError `invalid_json` at `$` naming the line and column when
- * they can be found; otherwise as {@link parseScenario}.
+ * they can be found; nesting past 256 levels `too_deep` and a `__proto__`, `constructor` or
+ * `prototype` key `forbidden_key`, each at its JSON path; otherwise as {@link parseScenario}.
  */
 export function parseScenarioText(text: string): Scenario {
   const read = readJsonText(text);
-  if ('problem' in read) throw new ScenarioError('invalid_json', '$', read.problem, read.location);
+  if ('problem' in read) throw new ScenarioError(read.code, read.path, read.problem, read.location);
   return parseScenario(read.value);
 }

@@ -1,0 +1,42 @@
+/** `loop open FILE [--json]`: shows anything Loopscope writes that the CLI can show. */
+import { openFileText, toTraceJson, type Scenario } from '../engine';
+import { OPEN_FLAGS, UsageError, parseArgs } from './args';
+import { readUserFile } from './files';
+import { formatTrace } from './format';
+
+/** Pure: one line that says what a scenario file holds. */
+export function scenarioSummary(scenario: Scenario): string {
+  const tools = scenario.tools.map((tool) => tool.name).join(', ') || 'none';
+  return `scenario ${scenario.id} · ${scenario.title} · tools: ${tools}`;
+}
+
+/**
+ * What `loop open` prints for the file `argv` names: a trace as `loop run` prints it (`--json`:
+ * Trace JSON v1), a scenario as one line (`--json`: the scenario as loaded). A file that cannot
+ * be opened throws its FileError; a Loopscope format the CLI does not show, a UsageError.
+ */
+export function openCommand(
+  argv: readonly string[],
+  usage: string,
+): { json: boolean; text: string } {
+  const args = parseArgs(argv, OPEN_FLAGS);
+  const [argument, ...extra] = args.positional;
+  if (argument === undefined || extra.length > 0) {
+    throw new UsageError(`open takes one file; ${usage}`);
+  }
+  const opened = openFileText(readUserFile(argument, ''), argument);
+  switch (opened.kind) {
+    case 'trace':
+      return args.json
+        ? { json: true, text: JSON.stringify(toTraceJson(opened.trace), null, 2) }
+        : { json: false, text: formatTrace(opened.trace) };
+    case 'scenario':
+      return args.json
+        ? { json: true, text: JSON.stringify(opened.scenario, null, 2) }
+        : { json: false, text: scenarioSummary(opened.scenario) };
+    case 'other':
+      throw new UsageError(
+        `${argument}: a "${opened.format}" file; loop open shows traces and scenarios (open this one in the app)`,
+      );
+  }
+}

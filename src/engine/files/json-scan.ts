@@ -1,0 +1,106 @@
+/**
+ * A pre-scan of JSON text before it is parsed: one linear pass, outside strings, that finds
+ * nesting deeper than the engine reads (recursive checks and writers would overflow the stack)
+ * and object keys that could reach a prototype. Pure; it never builds the value.
+ */
+import { formatPath, type PathSegment } from '../scenario/errors';
+
+/** Deepest nesting of arrays and objects a file may have (the root container is level 1). */
+export const MAX_JSON_DEPTH = 256;
+
+/** Keys refused anywhere in a file: on a plain object they could reach or replace a prototype. */
+export const FORBIDDEN_KEYS: readonly string[] = ['__proto__', 'constructor', 'prototype'];
+
+/** What the pre-scan found: where (JSON path, UTF-16 offset into the text) and which problem. */
+export type JsonScanProblem =
+  | { readonly kind: 'too_deep'; readonly path: string; readonly offset: number }
+  | {
+      readonly kind: 'forbidden_key';
+      readonly path: string;
+      readonly offset: number;
+      readonly key: string;
+    };
+
+interface Frame {
+  readonly object: boolean;
+  /** Arrays: the index of the current element. */
+  index: number;
+  /** Objects: where the current key's string starts and ends (quotes included), -1 before one. */
+  keyStart: number;
+  keyEnd: number;
+  /** Objects: the next string is a key (after `{` or `,`). */
+  expectKey: boolean;
+}
+
+const QUOTE = 34;
+const BACKSLASH = 92;
+
+/** Pure: the text of a key's string literal, decoded only when it holds an escape. */
+function keyText(text: string, start: number, end: number): string {
+  const raw = text.slice(start + 1, end - 1);
+  if (!raw.includes('\\')) return raw;
+  try {
+    return JSON.parse(text.slice(start, end)) as string;
+  } catch {
+    return raw; // a broken escape: JSON.parse reports it as a syntax error afterwards
+  }
+}
+
+function pathOf(text: string, frames: readonly Frame[]): string {
+  const segments: PathSegment[] = frames.map((frame) =>
+    frame.object
+      ? frame.keyStart < 0
+        ? ''
+        : keyText(text, frame.keyStart, frame.keyEnd)
+      : frame.index,
+  );
+  return formatPath(segments);
+}
+
+/**
+ * Pure: the first container nested deeper than {@link MAX_JSON_DEPTH} (the scan stops there), else
+ * the first forbidden key, else null. Linear in the text. On text that is not JSON the result
+ * means nothing; callers parse after a clean or `forbidden_key` scan and report syntax first.
+ */
+export function scanJson(text: string): JsonScanProblem | null {
+  const frames: Frame[] = [];
+  let forbidden: JsonScanProblem | null = null;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === QUOTE) {
+      const start = at;
+      for (at++; at < text.length; at++) {
+        const inner = text.charCodeAt(at);
+        if (inner === BACKSLASH) at++;
+        else if (inner === QUOTE) break;
+      }
+      const top = frames[frames.length - 1];
+      if (top?.object && top.expectKey) {
+        top.keyStart = start;
+        top.keyEnd = at + 1;
+        top.expectKey = false;
+        if (forbidden === null) {
+          const key = keyText(text, start, at + 1);
+          if (FORBIDDEN_KEYS.includes(key)) {
+            forbidden = { kind: 'forbidden_key', path: pathOf(text, frames), offset: start, key };
+          }
+        }
+      }
+      continue;
+    }
+    const char = text.charAt(at);
+    if (char === '{' || char === '[') {
+      if (frames.length === MAX_JSON_DEPTH) {
+        return { kind: 'too_deep', path: pathOf(text, frames), offset: at };
+      }
+      frames.push({ object: char === '{', index: 0, keyStart: -1, keyEnd: -1, expectKey: true });
+    } else if (char === '}' || char === ']') {
+      frames.pop();
+    } else if (char === ',') {
+      const top = frames[frames.length - 1];
+      if (top?.object) top.expectKey = true;
+      else if (top) top.index++;
+    }
+  }
+  return forbidden;
+}

@@ -94,7 +94,8 @@ const list = (modules: readonly ModuleEntry[]) =>
     .join(', ');
 
 const subjectOf = (layer: LayerName) => (layer === 'engine' ? 'the engine' : `src/${layer}`);
-const isUiFree = (layer: LayerName) => layer === 'projections' || layer === 'state';
+const isUiFree = (layer: LayerName) =>
+  layer === 'projections' || layer === 'state' || layer === 'storage';
 
 /** A package or Node builtin against the row's packages. */
 function packageRule(row: LayerRow, target: { kind: 'package' | 'builtin'; name: string }) {

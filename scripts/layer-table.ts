@@ -10,6 +10,7 @@ export type LayerName =
   | 'scenarios'
   | 'projections'
   | 'state'
+  | 'storage'
   | 'components'
   | 'features'
   | 'app'
@@ -85,6 +86,13 @@ export const LAYER_TABLE: readonly LayerRow[] = [
     imports: ['engine', 'projections'],
     modules: [EVAL_PROTOCOL],
     packages: ['zustand'],
+    nodeBuiltins: false,
+    mocks: false,
+  },
+  {
+    layer: 'storage',
+    imports: ['engine', 'state'],
+    packages: ['dexie'],
     nodeBuiltins: false,
     mocks: false,
   },

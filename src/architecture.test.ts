@@ -172,6 +172,39 @@ describe('each row of the table', () => {
     ]);
   });
 
+  it("storage: the engine's public surface, state and dexie; state never imports it", () => {
+    expect(
+      check(
+        'src/storage/dexie-library.ts',
+        "import { Dexie } from 'dexie';",
+        "import { summaryOf, type RunLibraryPort } from '../state';",
+        "import type { Trace } from '../engine';",
+        "import { declareSchema } from './library-schema';",
+      ),
+    ).toEqual([]);
+    expect(
+      check(
+        'src/storage/dexie-library.ts',
+        "import { useState } from 'react';",
+        "import { Button } from '../components';",
+        "import { buildTimeline } from '../projections/timeline';",
+        "import { openDB } from 'idb';",
+        "import { readFileSync } from 'node:fs';",
+      ),
+    ).toEqual([
+      "src/storage/dexie-library.ts: imports 'react' (ui-free: src/storage never imports react)",
+      "src/storage/dexie-library.ts: imports '../components' (ui-free: src/storage never imports src/components)",
+      "src/storage/dexie-library.ts: imports '../projections/timeline' (storage-imports: src/storage never imports src/projections)",
+      "src/storage/dexie-library.ts: imports 'idb' (storage-imports: src/storage may only use dexie)",
+      "src/storage/dexie-library.ts: imports 'node:fs' (storage-imports: no Node builtins in src/storage)",
+    ]);
+    expect(
+      check('src/state/library-store.ts', "import { openRunLibrary } from '../storage';"),
+    ).toEqual([
+      "src/state/library-store.ts: imports '../storage' (state-imports: src/state never imports src/storage)",
+    ]);
+  });
+
   it('components: React and UI libraries, none of our layers', () => {
     expect(
       check(

@@ -1,10 +1,11 @@
 /**
  * Composition root: the endpoints and saved-settings stores around the page's views, the inspector, the compare
- * view, the eval matrix and the presenter; the URL hash says which one fills the window
- * (`#/inspect`, `#/compare`, `#/eval`, `#/present`).
+ * view, the eval matrix and the presenter; the URL hash says which one fills the window and what
+ * it shows (`#/inspect?scenario=…&settings=…&step=…`, `#/compare`, `#/eval`, `#/present`), and
+ * follows what it shows (`url-sync.ts`, docs/links.md).
  */
-import { useEffect, useState } from 'react';
-import { parseViewHash, viewHash, type ViewRoute } from '../components/view-route';
+import { useState } from 'react';
+import { viewHash } from '../components/view-route';
 import type { ConfigOverrides } from '../engine';
 import { CompareView } from '../features/compare';
 import { EndpointsStoreProvider } from '../features/endpoints';
@@ -13,11 +14,14 @@ import { InspectorView } from '../features/inspector';
 import { PresenterView } from '../features/presenter';
 import { builtinScenarios } from '../scenarios';
 import { selectedEndpoint } from '../state';
-import { laneToken, readLaneTokens } from '../state/lane-tokens';
+import { laneToken, settingsToken } from '../state/lane-tokens';
 import type { PresenterTimer } from '../state/presenter-store';
 import { EvalPage } from './EvalPage';
 import type { AppServices } from './services';
-import { createViewStores, type ViewStores } from './view-stores';
+import { compareLinkProblem, inspectorLinkProblem } from './follow-links';
+import { UnknownScenario } from './UnknownScenario';
+import { useUrlSync } from './url-sync';
+import { createViewStores } from './view-stores';
 
 const SCENARIOS = builtinScenarios();
 /** The first view opens on a scenario where reflection visibly changes the run. */
@@ -28,24 +32,6 @@ const BROWSER_TIMER: PresenterTimer = {
   setTimeout: (callback, ms) => window.setTimeout(callback, ms),
   clearTimeout: (handle) => window.clearTimeout(handle as number),
 };
-
-/**
- * The route in the URL hash, kept in step with it (the browser's hashchange, with cleanup); each
- * new route is applied to the views' stores as it arrives.
- */
-function useViewRoute(views: ViewStores): ViewRoute {
-  const [route, setRoute] = useState(() => parseViewHash(window.location.hash));
-  useEffect(() => {
-    const onHashChange = () => {
-      const next = parseViewHash(window.location.hash);
-      views.follow(next);
-      setRoute(next);
-    };
-    window.addEventListener('hashchange', onHashChange);
-    return () => window.removeEventListener('hashchange', onHashChange);
-  }, [views]);
-  return route;
-}
 
 export function App({ services }: { readonly services: AppServices }) {
   const [views] = useState(() =>
@@ -58,24 +44,29 @@ export function App({ services }: { readonly services: AppServices }) {
       savedConfigs: services.savedConfigs,
     }),
   );
-  const route = useViewRoute(views);
-  // A cell of the eval matrix opened in the inspector: its scenario with the cell's settings.
+  const route = useUrlSync(views);
+  // A cell of the eval matrix opened in the inspector: its scenario with all of the cell's
+  // settings (its seed and a saved setting's interval too), through the URL like any link.
   const openRun = (id: string, overrides: ConfigOverrides) => {
-    const inspector = views.inspector(route).getState().actions;
-    inspector.selectScenario(id);
-    inspector.reset();
-    inspector.setOverrides(overrides);
-    window.location.hash = viewHash('inspect', id);
+    window.location.hash = viewHash('inspect', id, [], { settings: settingsToken(overrides) });
   };
   // Two matrix cells compared: their settings ride in the hash, so a reload keeps the lanes.
   const compareRuns = (id: string, overrides: readonly ConfigOverrides[]) => {
     window.location.hash = viewHash('compare', id, overrides.map(laneToken));
   };
-  const linked = route.view === 'compare' ? readLaneTokens(route.lanes) : null;
+  const problem =
+    route.view === 'compare' ? compareLinkProblem(route) : inspectorLinkProblem(route);
   return (
     <EndpointsStoreProvider store={services.endpoints}>
       <SavedConfigsProvider store={services.savedConfigs}>
-        {route.view === 'present' ? (
+        {views.unknownScenario(route) && route.view !== 'present' && route.view !== 'eval' ? (
+          <UnknownScenario
+            scenario={route.scenario ?? ''}
+            view={route.view}
+            fallback={FIRST_SCENARIO}
+            storage={services.storage}
+          />
+        ) : route.view === 'present' ? (
           // Demos record on the built-in model in-process, seeded and on a virtual clock (not
           // `services.runDeps`): the same demo plays the same way every time, whatever endpoint
           // the user picked (the view says so when it is a real one).
@@ -96,11 +87,15 @@ export function App({ services }: { readonly services: AppServices }) {
         ) : route.view === 'compare' ? (
           <CompareView
             store={views.compare(route)}
-            {...(linked?.problem ? { linkProblem: linked.problem } : {})}
+            {...(problem ? { linkProblem: problem } : {})}
             storage={services.storage}
           />
         ) : (
-          <InspectorView store={views.inspector(route)} storage={services.storage} />
+          <InspectorView
+            store={views.inspector(route)}
+            storage={services.storage}
+            {...(problem ? { linkProblem: problem } : {})}
+          />
         )}
       </SavedConfigsProvider>
     </EndpointsStoreProvider>

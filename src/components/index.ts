@@ -6,3 +6,5 @@ export { FOCUS_RING } from './focus-ring';
 export { JsonView } from './JsonView';
 export { Markdown } from './Markdown';
 export { StepGlyph, type StepGlyphName } from './StepGlyph';
+export { CopyLinkButton, pageLink, type CopyLinkButtonProps } from './CopyLinkButton';
+export { LinkProblem } from './LinkProblem';

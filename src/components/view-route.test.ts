@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseViewHash, viewHash } from './view-route';
+import { isViewSwitch, parseViewHash, viewHash } from './view-route';
 
 const route = (view: string, rest: object = {}) => ({
   view,
@@ -7,6 +7,11 @@ const route = (view: string, rest: object = {}) => ({
   lanes: [],
   demo: null,
   from: null,
+  settings: null,
+  step: null,
+  preset: null,
+  run: null,
+  problems: [],
   ...rest,
 });
 
@@ -78,5 +83,59 @@ describe('view routes', () => {
         from: 'compare',
       }),
     );
+  });
+
+  it('read what the inspector shows: its settings token and the selected step', () => {
+    expect(
+      parseViewHash('#/inspect?scenario=rca-search-stall&settings=reflact%2Bfixed%404&step=3'),
+    ).toEqual(
+      route('inspect', { scenario: 'rca-search-stall', settings: 'reflact+fixed@4', step: 3 }),
+    );
+    expect(parseViewHash('#/inspect?step=0').step).toBe(0);
+  });
+
+  it('read the compare preset and a library run id, opaque', () => {
+    expect(parseViewHash('#/compare?scenario=x&preset=guards')).toEqual(
+      route('compare', { scenario: 'x', preset: 'guards' }),
+    );
+    expect(parseViewHash('#/inspect?run=run-7-abc').run).toBe('run-7-abc');
+  });
+
+  it('ignore parameters it does not know', () => {
+    expect(parseViewHash('#/inspect?scenario=x&key=secret&prompt=hello&utm_source=mail')).toEqual(
+      route('inspect', { scenario: 'x' }),
+    );
+  });
+
+  it('report a step that is not a step number, and follow the newest step', () => {
+    for (const bad of ['abc', '-1', '2.5', '1e3', '99999999']) {
+      const read = parseViewHash(`#/inspect?scenario=x&step=${bad}`);
+      expect(read.step, bad).toBeNull();
+      expect(read.problems, bad).toEqual([
+        `The link's step ("${bad}") is not a step number; showing the newest step instead.`,
+      ]);
+    }
+    expect(parseViewHash('#/inspect?step=').problems).toEqual([]);
+  });
+
+  it('write every parameter so that it reads back the same', () => {
+    const extras = { settings: 'react+off@2', step: 7, preset: 'guards', run: 'run-1' };
+    const hash = viewHash('inspect', 'shopops-happy', [], extras);
+    expect(hash).toBe(
+      '#/inspect?scenario=shopops-happy&run=run-1&settings=react%2Boff%402&preset=guards&step=7',
+    );
+    expect(parseViewHash(hash)).toEqual(route('inspect', { scenario: 'shopops-happy', ...extras }));
+    expect(viewHash('inspect', 'x', [], { step: 0 })).toBe('#/inspect?scenario=x&step=0');
+    expect(viewHash('inspect', 'x', [], { step: null, settings: null })).toBe(
+      '#/inspect?scenario=x',
+    );
+  });
+
+  it('tell the view switch (another view, its scenario only) from a link that names more', () => {
+    const inspect = parseViewHash('#/inspect?scenario=x&settings=act');
+    expect(isViewSwitch(inspect, parseViewHash('#/compare?scenario=x'))).toBe(true);
+    expect(isViewSwitch(inspect, parseViewHash('#/compare?scenario=x&preset=guards'))).toBe(false);
+    expect(isViewSwitch(inspect, parseViewHash('#/inspect?scenario=y'))).toBe(false);
+    expect(isViewSwitch(parseViewHash('#/eval'), inspect)).toBe(false);
   });
 });

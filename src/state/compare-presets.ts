@@ -6,6 +6,14 @@ export const MAX_LANES = 4;
 
 export type PresetId = 'react-vs-reflact' | 'reflection-gating' | 'guards';
 
+/** The preset a compare view opens with (a link that names no lanes and no preset). */
+export const DEFAULT_PRESET: PresetId = 'react-vs-reflact';
+
+/** Pure: the preset an id names, or null (a link's `preset=` may name anything). */
+export function presetById(id: string | null): ComparePreset | null {
+  return PRESETS.find((preset) => preset.id === id) ?? null;
+}
+
 export interface LaneSpec {
   readonly label: string;
   readonly overrides: ConfigOverrides;

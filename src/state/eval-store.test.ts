@@ -27,11 +27,19 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
  */
 function fakeWorker() {
   const made = { count: 0, posted: [] as EvalWorkerRequest[], terminated: 0 };
-  // While `hold` is set, a matrix stops after its first reported rows and waits there (for a
-  // dispose), so a test can look at a matrix in the middle however fast the machine runs it.
-  const control = { hold: false };
+  // While `hold` is set, a matrix stops after its first reported rows and waits there (until
+  // `release`, or a dispose), so a test can look at a matrix in the middle however fast the
+  // machine runs it.
+  const held: (() => void)[] = [];
+  const control = {
+    hold: false,
+    release: () => {
+      control.hold = false;
+      for (const resume of held.splice(0)) resume();
+    },
+  };
   let time = 0;
-  const pause = () => (control.hold ? new Promise<void>(() => {}) : turn());
+  const pause = () => (control.hold ? new Promise<void>((resume) => held.push(resume)) : turn());
   const inner = inProcessEvalWorker({ scenarios: SCENARIOS, pause, now: () => (time += 10) });
   const factory: EvalWorkerFactory = (onMessage, onError) => {
     made.count++;
@@ -303,7 +311,7 @@ describe('running a matrix', () => {
 
 describe('a store that outlives its view', () => {
   it('keeps running through a view unmount, with its progress and rows; a view that opens again finds them', async () => {
-    const { made, factory } = fakeWorker();
+    const { made, factory, control } = fakeWorker();
     const store = createEvalStore({
       scenarios: SCENARIOS,
       createWorker: factory,
@@ -312,6 +320,7 @@ describe('a store that outlives its view', () => {
     // A view opens: it warms the worker up and subscribes to what it shows.
     store.getState().actions.prepare();
     const stopShowing = store.subscribe(() => {});
+    control.hold = true;
     store.getState().actions.run();
     await until(() => store.getState().done >= 1);
     // The view unmounts: its subscriptions end. Nothing else reaches the store.
@@ -321,6 +330,7 @@ describe('a store that outlives its view', () => {
 
     // Another view opens while the matrix runs: the same worker goes on.
     store.getState().actions.prepare();
+    control.release();
     await until(() => store.getState().status === 'done');
     const state = store.getState();
     expect(state).toMatchObject({ done: 24, total: 24, errors: [] });

@@ -5,6 +5,8 @@ import {
   parseLaneToken,
   parseLaneTokens,
   readLaneTokens,
+  readSettingsToken,
+  settingsToken,
   shortLaneToken,
 } from './lane-tokens';
 
@@ -66,5 +68,31 @@ describe('lane tokens', () => {
   it('label settings for people', () => {
     expect(laneLabel({})).toBe('Defaults');
     expect(laneLabel({ reflection: { gating: 'off' } })).toBe('reflection off');
+  });
+});
+
+describe('settings tokens (the inspector’s link)', () => {
+  it('name no settings for the defaults, and read a missing token as the defaults', () => {
+    expect(settingsToken({})).toBeNull();
+    expect(settingsToken({ reflection: {} })).toBeNull();
+    expect(readSettingsToken(null)).toEqual({ overrides: {}, problem: null });
+  });
+
+  it('write the short token when it says them all, else JSON, and read both back', () => {
+    expect(settingsToken({ mode: 'act', seed: 4 })).toBe('act@4');
+    expect(settingsToken({ seed: 3 })).toBe('@3');
+    expect(readSettingsToken('@3').overrides).toEqual({ seed: 3 });
+    expect(readSettingsToken('@').overrides).toBeNull();
+    const saved = { reflection: { gating: 'fixed', interval: 2 }, maxSteps: 6 } as const;
+    expect(readSettingsToken(settingsToken(saved)).overrides).toEqual(saved);
+  });
+
+  it('say why a token is not settings', () => {
+    expect(readSettingsToken('fast+slow')).toEqual({
+      overrides: null,
+      problem:
+        'The link\'s settings ("fast+slow") are not settings: a mode, a gating or both with an optional seed (react+fixed@3), or settings as JSON. The settings below are unchanged.',
+    });
+    expect(readSettingsToken('{"maxSteps":0}').overrides).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Pure: a lane's settings as a short URL token and back, so a view opened on given lanes (two
  * eval matrix cells) survives a reload. A token names the mode, the reflection gating or both,
- * with an optional seed: `react`, `fixed`, `reflact+adaptive`, `react+fixed@3`. Settings beyond
- * those (saved settings) ride as their JSON, validated when read.
+ * with an optional seed: `react`, `fixed`, `reflact+adaptive`, `react+fixed@3`, or a seed alone
+ * (`@3`). Settings beyond those (saved settings) ride as their JSON, validated when read.
  */
 import { parseConfigOverrides, type ConfigOverrides, type Gating, type Mode } from '../engine';
 import type { LaneSpec } from './compare-store';
@@ -34,7 +34,7 @@ function otherSettings(overrides: ConfigOverrides): number {
 export function shortLaneToken(overrides: ConfigOverrides): string | null {
   const { mode, reflection, seed } = overrides;
   const parts = [mode, reflection?.gating].filter((part) => part !== undefined);
-  if (otherSettings(overrides) > 0 || parts.length === 0) return null;
+  if (otherSettings(overrides) > 0 || (parts.length === 0 && seed === undefined)) return null;
   return seed === undefined ? parts.join('+') : `${parts.join('+')}@${seed}`;
 }
 
@@ -55,18 +55,42 @@ export function laneLabel(overrides: ConfigOverrides): string {
   return parts.length > 0 ? parts.join(' · ') : 'Defaults';
 }
 
+/**
+ * The validated settings in the order the token wrote them (the schema would reorder them), so a
+ * token read back and written again is the same token.
+ */
+function inTokenOrder(raw: unknown, valid: ConfigOverrides): ConfigOverrides {
+  const ordered: Record<string, unknown> = {};
+  const source = valid as Record<string, unknown>;
+  for (const key of Object.keys(raw as object)) {
+    if (!(key in source)) continue;
+    const value = source[key];
+    ordered[key] =
+      key === 'reflection' && typeof value === 'object' && value !== null
+        ? inTokenOrder((raw as Record<string, unknown>)[key], value as ConfigOverrides)
+        : value;
+  }
+  return ordered as ConfigOverrides;
+}
+
 /** Pure: the lane a token names; null when it is not one (an unknown word, a bad seed). */
 export function parseLaneToken(token: string): LaneSpec | null {
   if (token.startsWith('{')) {
     try {
-      const overrides = parseConfigOverrides(JSON.parse(token));
+      const raw: unknown = JSON.parse(token);
+      const overrides = inTokenOrder(raw, parseConfigOverrides(raw));
       return { label: laneLabel(overrides), overrides };
     } catch {
       return null;
     }
   }
-  const match = /^([a-z+]+)(?:@(\d{1,9}))?$/.exec(token);
+  // A seed alone is `@3`; otherwise a mode, a gating or both, with an optional seed.
+  const match = /^(?:([a-z+]+)(?:@(\d{1,9}))?|@(\d{1,9}))$/.exec(token);
   if (!match) return null;
+  if (match[3] !== undefined) {
+    const overrides: ConfigOverrides = { seed: Number(match[3]) };
+    return { label: laneLabel(overrides), overrides };
+  }
   const parts = match[1]!.split('+');
   const modes = parts.filter(isMode);
   const gatings = parts.filter(isGating);
@@ -114,4 +138,29 @@ export function readLaneTokens(tokens: readonly string[]): {
     lanes.push(lane);
   }
   return { lanes, problem: null };
+}
+
+/**
+ * Pure: the inspector's settings a link names (`settings=<token>`), or why the token names none
+ * (a sentence naming it). No token: the defaults.
+ */
+export function readSettingsToken(token: string | null): {
+  readonly overrides: ConfigOverrides | null;
+  readonly problem: string | null;
+} {
+  if (token === null) return { overrides: {}, problem: null };
+  const lane = parseLaneToken(token);
+  if (lane) return { overrides: lane.overrides, problem: null };
+  const shown = token.length > 60 ? `${token.slice(0, 57)}…` : token;
+  return {
+    overrides: null,
+    problem: `The link's settings ("${shown}") are not settings: a mode, a gating or both with an optional seed (react+fixed@3), or settings as JSON. The settings below are unchanged.`,
+  };
+}
+
+/** Pure: the token of the inspector's settings for a link; null when they are the defaults. */
+export function settingsToken(overrides: ConfigOverrides): string | null {
+  const { reflection, ...rest } = overrides;
+  const named = [...Object.values(rest), ...Object.values(reflection ?? {})];
+  return named.every((value) => value === undefined) ? null : laneToken(overrides);
 }

@@ -71,6 +71,13 @@ export interface RunLibraryPort {
   readonly kind: 'indexeddb' | 'memory';
   /** Writes (or overwrites) a run: its summary and the record itself. */
   put(record: RunRecord, label?: RunLabel): Promise<RunSummary>;
+  /**
+   * Writes many runs in one transaction, each with its label (a deletion undone, a library
+   * file opened, a bench's 10,000 runs); returns their summaries in the given order.
+   */
+  putAll(
+    entries: readonly { readonly record: RunRecord; readonly label?: RunLabel }[],
+  ): Promise<readonly RunSummary[]>;
   get(id: string): Promise<RunRecord | null>;
   /** Every kept run's summary, newest first. */
   list(): Promise<readonly RunSummary[]>;
@@ -86,6 +93,12 @@ export interface RunLibraryPort {
   setSetting(key: string, value: unknown): Promise<void>;
   /** Bytes used and available for this origin, when the browser says. */
   usage(): Promise<{ readonly usedBytes: number | null; readonly quotaBytes: number | null }>;
+  /**
+   * Tells `listener` of a problem found between calls (another tab's upgrade closed the
+   * database), so the notice shows before the next save fails; returns the unsubscribe.
+   * Optional: a port with no such problems (memory) leaves it out.
+   */
+  onProblem?(listener: (error: LibraryStorageError) => void): () => void;
 }
 
 /** What went wrong with storage, each with what the user sees. */

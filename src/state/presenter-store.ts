@@ -113,7 +113,7 @@ export function createPresenterStore(options: PresenterStoreOptions): PresenterS
           ],
           alignment,
         );
-        set({ presentation, phase: 'ready', row: null });
+        set({ presentation, traces, phase: 'ready', row: null });
       } catch (error) {
         if (signal.aborted) return;
         set({ phase: 'failed', error: `A lane could not record: ${errorText(error)}` });
@@ -217,6 +217,7 @@ export function createPresenterStore(options: PresenterStoreOptions): PresenterS
       phase: 'preparing',
       progress: described.lanes.map((lane) => ({ label: lane.label, status: 'idle', steps: 0 })),
       presentation: null,
+      traces: [],
       row: null,
       pausedFor: null,
       speed: options.speed ?? 1,

@@ -1,6 +1,6 @@
 /** The presenter store's shape, its sources and speeds. Types and pure helpers; no React. */
 import type { StoreApi } from 'zustand/vanilla';
-import type { Scenario } from '../engine';
+import type { Scenario, Trace } from '../engine';
 import type { Presentation } from '../projections/presentation';
 import type { LaneSpec } from './compare-presets';
 import type { Demo, DemoId } from './demos';
@@ -55,6 +55,8 @@ export interface PresenterState {
   readonly progress: readonly LaneProgress[];
   /** Built once both lanes recorded. */
   readonly presentation: Presentation | null;
+  /** Each lane's trace, in the lanes' order, once both recorded (empty before): the library keeps them. */
+  readonly traces: readonly Trace[];
   /** The row on screen; null: the title card before the first row. */
   readonly row: number | null;
   /** Why playback paused by itself ("ReflAct reflects and the runs part ways"), else null. */

@@ -26,6 +26,7 @@ export const selectCursor = (state: RunState) => state.cursor;
 export const selectSelection = (state: RunState) => state.selection;
 export const selectPlaying = (state: RunState) => state.playing;
 export const selectPlaybackMs = (state: RunState) => state.playbackMs;
+export const selectAwaitedStep = (state: RunState) => state.awaitedStep;
 
 /** The mode the next run uses: the overrides resolved the way the engine does. */
 export const selectMode = (state: RunState) =>

@@ -70,6 +70,8 @@ export interface ViewState {
   /** Playing back through the recorded steps, one every `playbackMs`. */
   readonly playing: boolean;
   readonly playbackMs: number;
+  /** The step a link named, selected when the run records it (`awaitStep`); null: none. */
+  readonly awaitedStep: number | null;
 }
 
 export interface RunOptions {
@@ -116,8 +118,13 @@ export interface RunActions {
   resume(): void;
   /** Runs one more model call: starts a paused run when idle, else lets one call through. */
   step(): void;
-  /** Shows a step (null: follow the newest). */
+  /** Shows a step (null: follow the newest); forgets a step a link awaited. */
   selectStep(index: number | null): void;
+  /**
+   * Shows step `index` once the run records it (a link names it): at once when it is there; the
+   * last step when the run ended short of it; else when it arrives, in this run or the next.
+   */
+  awaitStep(index: number): void;
   /** Moves the cursor by `delta` steps (clamped to the recorded steps). */
   moveCursor(delta: number): void;
   /** Moves the cursor to the first or last recorded step. */

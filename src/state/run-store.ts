@@ -35,7 +35,13 @@ const EMPTY_RUN: RunData = {
   shown: null,
 };
 
-const FRESH_VIEW: ViewState = { cursor: null, selection: null, playing: false, playbackMs: 700 };
+const FRESH_VIEW: ViewState = {
+  cursor: null,
+  selection: null,
+  playing: false,
+  playbackMs: 700,
+  awaitedStep: null,
+};
 
 /** The selected scenario (the store keeps its id valid). */
 export function selectedScenario(state: RunState): Scenario {
@@ -76,6 +82,14 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
     const stepCount = () => get().steps.length;
     const clamp = (index: number) => Math.max(0, Math.min(stepCount() - 1, index));
     const cursorOf = (state: RunState) => state.cursor ?? state.steps.length - 1;
+    /** The awaited step, once the run has it (or has ended short of it). */
+    const settleAwaited = () => {
+      const { awaitedStep, steps, status } = get();
+      if (awaitedStep === null) return;
+      if (steps.length > awaitedStep) set({ cursor: awaitedStep, awaitedStep: null });
+      else if (status === 'done' && steps.length > 0)
+        set({ cursor: clamp(awaitedStep), awaitedStep: null });
+    };
     const ended = () => {
       const { shown } = get();
       return shown ? { shown: { ...shown, endedAt: now() } } : {};
@@ -142,7 +156,9 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
             ...(fork ? { fork } : {}),
             signal: controller.signal,
             onEvent: (event) => {
-              if (current()) set((data) => foldRunEvent(data, event));
+              if (!current()) return;
+              set((data) => foldRunEvent(data, event));
+              settleAwaited();
             },
           });
           if (current()) set({ status: 'done', trace, ...ended() });
@@ -151,7 +167,10 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
           if (current()) set({ status: 'done', error: toFailure(error), ...ended() });
           return null;
         } finally {
-          if (current()) active = null;
+          if (current()) {
+            active = null;
+            settleAwaited();
+          }
         }
       },
 
@@ -226,17 +245,22 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
       },
 
       selectStep(index) {
-        set({ cursor: index === null ? null : clamp(index) });
+        set({ cursor: index === null ? null : clamp(index), awaitedStep: null });
+      },
+
+      awaitStep(index) {
+        set({ awaitedStep: Math.max(0, index) });
+        settleAwaited();
       },
 
       moveCursor(delta) {
         if (stepCount() === 0) return;
-        set((state) => ({ cursor: clamp(cursorOf(state) + delta) }));
+        set((state) => ({ cursor: clamp(cursorOf(state) + delta), awaitedStep: null }));
       },
 
       cursorTo(end) {
         if (stepCount() === 0) return;
-        set({ cursor: end === 'first' ? 0 : stepCount() - 1 });
+        set({ cursor: end === 'first' ? 0 : stepCount() - 1, awaitedStep: null });
       },
 
       jumpTo(mark, direction) {
@@ -245,7 +269,7 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
         const marks = timelineMarks(state.steps, state.path);
         const list = mark === 'reflection' ? marks.reflections : marks.guardTrips;
         const found = nextMark(list, cursorOf(state), direction);
-        if (found !== null) set({ cursor: found });
+        if (found !== null) set({ cursor: found, awaitedStep: null });
       },
 
       select(selection) {

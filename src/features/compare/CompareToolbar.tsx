@@ -1,10 +1,11 @@
-import { Button, FOCUS_RING, SelectField } from '../../components';
+import { Button, CopyLinkButton, FOCUS_RING, SelectField, pageLink } from '../../components';
 import { viewHash } from '../../components/view-route';
 import { PresentIcon } from '../../components/icons';
 import { MAX_LANES, PRESETS, type CompareLane } from '../../state/compare-store';
 import { laneToken } from '../../state/lane-tokens';
 import { ModelPicker } from '../endpoints';
 import { useCompare, useCompareApi } from './compare-context';
+import { compareHash } from './link';
 import { PlayIcon, PlusIcon, StopIcon } from '../../components/icons';
 import {
   selectAnyRunning,
@@ -109,7 +110,7 @@ export function CompareToolbar() {
   const running = useCompare(selectAnyRunning);
   const laneCount = useCompare(selectLaneCount);
   const current = scenarios.find((scenario) => scenario.id === scenarioId);
-  // The view writes the new scenario into the URL (`CompareView`), so a reload opens it again.
+  // The app writes the new scenario into the URL (a new history entry), so a reload opens it again.
   const chooseScenario = (id: string) => store.getState().actions.setScenario(id);
   return (
     <div className="shrink-0 border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/70">
@@ -126,6 +127,7 @@ export function CompareToolbar() {
         />
         <ModelPicker disabled={running} layout="inline" />
         <div className="ml-auto flex shrink-0 items-center gap-1.5">
+          <CopyLinkButton what="these lanes" link={() => pageLink(compareHash(store.getState()))} />
           <PresentLanes />
           <Button
             size="sm"

@@ -1,17 +1,20 @@
+import { CopyLinkButton, pageLink } from '../../components';
 import { ViewSwitch } from '../../components/ViewSwitch';
 import type { KeyValueStorage } from '../../state';
 import { ModelNote } from '../endpoints';
-import { useRunStore } from '../run';
+import { useRunStore, useRunStoreApi } from '../run';
+import { inspectorHash } from './link';
 import { ScenarioHeading } from './ScenarioHeading';
 import { selectScenarioId } from './selectors';
 import { ThemeToggle } from './ThemeToggle';
 
 /**
  * The page's one heading, the view switch (Compare opens on this scenario), the scenario and its
- * task, what the model is, and the theme switch.
+ * task, Copy link (the scenario, settings and step), what the model is, and the theme switch.
  */
 export function InspectorHeader({ storage }: { readonly storage: KeyValueStorage }) {
   const scenarioId = useRunStore(selectScenarioId);
+  const store = useRunStoreApi();
   return (
     <header className="flex h-12 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-3 dark:border-slate-800 dark:bg-slate-950">
       <img src="/favicon.svg" alt="" width={20} height={20} className="shrink-0" />
@@ -24,6 +27,7 @@ export function InspectorHeader({ storage }: { readonly storage: KeyValueStorage
       <ViewSwitch current="inspect" scenario={scenarioId} />
       <ScenarioHeading />
       <div className="ml-auto flex max-w-[40%] min-w-0 shrink-0 items-center gap-3">
+        <CopyLinkButton what="this run" link={() => pageLink(inspectorHash(store.getState()))} />
         <ModelNote />
         <ThemeToggle storage={storage} />
       </div>

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { usePanelRef } from 'react-resizable-panels';
+import { LinkProblem } from '../../components';
 import type { KeyValueStorage } from '../../state';
 import type { RunStore } from '../../state/run-store';
 import { RunStoreProvider } from '../run';
 import { ShortcutsLayer } from '../shortcuts';
 import { InspectorHeader } from './InspectorHeader';
 import { InspectorPanes } from './InspectorPanes';
+import { LinkStepNotice } from './LinkStepNotice';
 import { RunBanner } from './RunBanner';
 import { TopBar } from './TopBar';
 
@@ -14,13 +16,15 @@ export interface InspectorViewProps {
   readonly store: RunStore;
   /** Where the theme and the pane sizes persist (localStorage in the app). */
   readonly storage: KeyValueStorage;
+  /** What the link could not say (a bad settings token or step), and what shows instead. */
+  readonly linkProblem?: string;
 }
 
 /**
  * The inspector: the page's one inspector run store; header, top bar, banner, then the resizable panes
  * (settings, phase graph, decision record; the timeline below). It fills the window.
  */
-export function InspectorView({ store, storage }: InspectorViewProps) {
+export function InspectorView({ store, storage, linkProblem }: InspectorViewProps) {
   const settingsRef = usePanelRef();
   const [settingsCollapsed, setSettingsCollapsed] = useState(false);
   const toggleSettings = () => {
@@ -36,6 +40,8 @@ export function InspectorView({ store, storage }: InspectorViewProps) {
         <div className="flex h-screen min-h-0 flex-col overflow-hidden bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
           <InspectorHeader storage={storage} />
           <TopBar settingsCollapsed={settingsCollapsed} onToggleSettings={toggleSettings} />
+          {linkProblem && <LinkProblem key={linkProblem} problem={linkProblem} />}
+          <LinkStepNotice />
           <RunBanner />
           <main className="flex min-h-0 flex-1 flex-col">
             <InspectorPanes

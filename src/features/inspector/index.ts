@@ -2,3 +2,4 @@
 export { InspectorView, type InspectorViewProps } from './InspectorView';
 export { applyTheme, readTheme, type ThemePreference } from './theme';
 export { ThemeToggle } from './ThemeToggle';
+export { inspectorHash } from './link';

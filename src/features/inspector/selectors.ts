@@ -1,5 +1,6 @@
 /** The inspector's selectors: the run store's own, defined once in `state/run-selectors.ts`. */
 export {
+  selectAwaitedStep,
   selectError,
   selectMode,
   selectPaused,

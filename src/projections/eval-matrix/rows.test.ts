@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Scenario } from '../../engine';
+import { resolveConfig, type ConfigOverrides, type Scenario } from '../../engine';
 import { findBuiltin } from '../../scenarios';
 import { buildEvalJobs, evalPresets } from './jobs';
-import { failedRunRow, runOutcome } from './rows';
+import { failedRunRow, rowOverrides, runOutcome } from './rows';
 import { runMatrix } from './testing';
 
 const builtin = (id: string): Scenario => {
@@ -45,5 +45,30 @@ describe('rows from real runs', () => {
     expect(row).toMatchObject({ stopReason: 'error', correct: false, label: 'react+off' });
     expect(runOutcome(row)).toBe('error');
     expect(row.metrics.llmCalls).toBe(0);
+  });
+});
+
+describe('the overrides that reproduce a row', () => {
+  const configOf = (overrides: ConfigOverrides) => ({ config: resolveConfig(overrides) });
+
+  it('are mode, gating and seed for a preset column', () => {
+    expect(
+      rowOverrides(configOf({ mode: 'reflact', reflection: { gating: 'fixed' }, seed: 4 })),
+    ).toEqual({ mode: 'reflact', reflection: { gating: 'fixed' }, seed: 4 });
+  });
+
+  it('keep every setting a saved column changed (its interval, its step budget)', () => {
+    const saved: ConfigOverrides = {
+      mode: 'react',
+      reflection: { gating: 'fixed', interval: 2, maxReflections: 4 },
+      maxSteps: 6,
+      fabricationGuard: false,
+      rewardThreshold: 0.5,
+      protocol: 'tools',
+      seed: 3,
+    };
+    const overrides = rowOverrides(configOf(saved));
+    expect(overrides).toEqual(saved);
+    expect(resolveConfig(overrides)).toEqual(resolveConfig(saved));
   });
 });

@@ -4,6 +4,7 @@
  * the trace.
  */
 import {
+  DEFAULT_CONFIG,
   isCorrect,
   ZERO_METRICS,
   type ConfigOverrides,
@@ -97,10 +98,25 @@ export function runOutcome(row: Pick<EvalRunRow, 'stopReason' | 'correct'>): Eva
   return row.correct === false ? 'wrong' : 'answered';
 }
 
-/** Pure: the overrides that reproduce a row's run (mode, gating, seed; the rest are defaults). */
+/**
+ * Pure: the overrides that reproduce a row's run: its mode, gating and seed, and every other
+ * setting where it differs from the defaults (a saved setting's interval, an endpoint's protocol).
+ */
 export function rowOverrides(row: Pick<EvalRunRow, 'config'>): ConfigOverrides {
-  const { mode, reflection, seed } = row.config;
-  return { mode, reflection: { gating: reflection.gating }, seed };
+  const { mode, reflection, seed, ...rest } = row.config;
+  const { gating, ...otherReflection } = reflection;
+  const differs = <T extends object>(values: T, defaults: T) =>
+    Object.fromEntries(
+      Object.entries(values).filter(
+        ([key, value]) => value !== (defaults as Record<string, unknown>)[key],
+      ),
+    ) as Partial<T>;
+  return {
+    mode,
+    reflection: { gating, ...differs(otherReflection, DEFAULT_CONFIG.reflection) },
+    ...differs(rest, DEFAULT_CONFIG),
+    seed,
+  };
 }
 
 /** Pure: rows grouped by a key, groups in order of first appearance, rows in their order. */

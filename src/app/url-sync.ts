@@ -1,0 +1,110 @@
+/**
+ * The URL is the source of truth (docs/links.md): the view follows every URL change (a pasted
+ * link, Back, Forward: `hashchange` and `popstate`), and the URL follows every change of the
+ * shown view's store. Another scenario is a new history entry (pushState); settings and the
+ * selected step replace the entry (replaceState), written once a burst of changes pauses.
+ * Loops are guarded: the writer's own writes fire no events, and a hash already seen is never
+ * applied again.
+ */
+import { useEffect, useState } from 'react';
+import { isViewSwitch, parseViewHash, type ViewRoute } from '../components/view-route';
+import type { ViewStores } from './view-stores';
+
+/**
+ * How long the URL waits after a settings or step change before it follows (one write per burst:
+ * browsers throttle history writes, and holding an arrow key moves the step 30 times a second).
+ */
+const WRITE_DELAY_MS = 150;
+
+/** The browser's history as the app writes it; `seen` is the hash the page shows now. */
+function createUrlWriter() {
+  let seen: string | null = null;
+  let pending: string | null = null;
+  let timer: number | undefined;
+  const cancel = () => {
+    window.clearTimeout(timer);
+    pending = null;
+  };
+  const write = (hash: string, how: 'push' | 'replace') => {
+    if (hash !== window.location.hash) {
+      if (how === 'push') window.history.pushState(null, '', hash);
+      else window.history.replaceState(null, '', hash);
+    }
+    seen = hash;
+  };
+  const flush = () => {
+    const hash = pending;
+    cancel();
+    if (hash !== null) write(hash, 'replace');
+  };
+  return {
+    seen: () => seen,
+    /** The page now shows what `hash` names (a link it followed). */
+    saw(hash: string) {
+      cancel();
+      seen = hash;
+    },
+    write,
+    flush,
+    /** The shown store changed: another scenario or view at once, the rest once changes pause. */
+    follow(hash: string) {
+      const current = parseViewHash(seen ?? window.location.hash);
+      const next = parseViewHash(hash);
+      if (current.view !== next.view || current.scenario !== next.scenario) {
+        flush();
+        write(hash, 'push');
+        return;
+      }
+      cancel();
+      if (hash === seen) return;
+      pending = hash;
+      timer = window.setTimeout(flush, WRITE_DELAY_MS);
+    },
+  };
+}
+
+/** The route the user last followed; the stores follow the URL and the URL follows them. */
+export function useUrlSync(views: ViewStores): ViewRoute {
+  const [route, setRoute] = useState(() => parseViewHash(window.location.hash));
+  const [writer] = useState(createUrlWriter);
+
+  // Outside system: the browser's history events, with cleanup.
+  useEffect(() => {
+    const follow = () => {
+      const hash = window.location.hash;
+      const seen = writer.seen();
+      if (hash === seen) return;
+      const next = parseViewHash(hash);
+      writer.saw(hash);
+      const switching = seen !== null && isViewSwitch(parseViewHash(seen), next);
+      views.follow(next, { switching });
+      // What following wrote meanwhile is superseded: the URL names what the view shows now, the
+      // normal form of the link (unknown parameters dropped).
+      writer.saw(hash);
+      const shown = views.shownHash(next);
+      if (shown !== null) writer.write(shown, 'replace');
+      setRoute(next);
+    };
+    follow();
+    window.addEventListener('hashchange', follow);
+    window.addEventListener('popstate', follow);
+    return () => {
+      window.removeEventListener('hashchange', follow);
+      window.removeEventListener('popstate', follow);
+    };
+  }, [views, writer]);
+
+  // Outside system: the shown view's store, whose changes the URL follows.
+  useEffect(() => {
+    const release = views.watch(route, () => {
+      const hash = views.shownHash(route);
+      if (hash !== null) writer.follow(hash);
+    });
+    return () => {
+      release();
+      writer.flush();
+    };
+  }, [views, route, writer]);
+
+  return route;
+}

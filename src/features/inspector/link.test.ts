@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { parseViewHash } from '../../components/view-route';
+import { readSettingsToken } from '../../state/lane-tokens';
+import { inspectorHash } from './link';
+
+const shown = { scenarioId: 'rca-search-stall', overrides: {}, cursor: null, awaitedStep: null };
+
+describe('the inspector’s link', () => {
+  it('names the scenario alone while the settings are the defaults and it follows the newest step', () => {
+    expect(inspectorHash(shown)).toBe('#/inspect?scenario=rca-search-stall');
+  });
+
+  it('names the settings and the selected step, and reads back the same', () => {
+    const overrides = { mode: 'reflact', reflection: { gating: 'fixed', interval: 2 } } as const;
+    const hash = inspectorHash({ ...shown, overrides, cursor: 4 });
+    const route = parseViewHash(hash);
+    expect(route).toMatchObject({ view: 'inspect', scenario: 'rca-search-stall', step: 4 });
+    expect(readSettingsToken(route.settings).overrides).toEqual(overrides);
+  });
+
+  it('names the step a link awaits before the run has it', () => {
+    expect(inspectorHash({ ...shown, overrides: { seed: 2 }, awaitedStep: 3 })).toBe(
+      '#/inspect?scenario=rca-search-stall&settings=%402&step=3',
+    );
+  });
+});

@@ -1,0 +1,18 @@
+/**
+ * Pure: the inspector's link (docs/links.md): its scenario, the settings that differ from the
+ * defaults (a lane token) and the selected step, or the step a link awaits. Never prompts, keys,
+ * endpoints or the trace.
+ */
+import { viewHash } from '../../components/view-route';
+import { settingsToken } from '../../state/lane-tokens';
+import type { RunState } from '../../state/run-store';
+
+/** Pure: the hash that names what an inspector run store shows. */
+export function inspectorHash(
+  state: Pick<RunState, 'scenarioId' | 'overrides' | 'cursor' | 'awaitedStep'>,
+): string {
+  return viewHash('inspect', state.scenarioId, [], {
+    settings: settingsToken(state.overrides),
+    step: state.awaitedStep ?? state.cursor,
+  });
+}

@@ -1,0 +1,214 @@
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { describe, expect, it } from 'vitest';
+import { runScenario, scenarioConfig, type Scenario } from '../engine';
+import { builtinScenarios } from '../scenarios';
+import { openRunLibrary } from '../storage';
+import { libraryError } from './library-problems';
+import { createLibraryStore } from './library-store';
+import type { RunLibraryPort } from './library-types';
+import { createMemoryLibrary } from './memory-library';
+import { recordOfTrace, type RunRecord } from './run-record';
+
+const scenarios = builtinScenarios();
+const byId = (id: string) => scenarios.find((scenario) => scenario.id === id)!;
+
+async function recordFor(scenario: Scenario, id: string, startedAt: number): Promise<RunRecord> {
+  const trace = await runScenario(scenario, scenarioConfig(scenario));
+  return recordOfTrace(trace, { id, scenario, origin: { kind: 'live' }, startedAt });
+}
+
+const storeOver = (port: RunLibraryPort) =>
+  createLibraryStore({ open: async () => port, now: () => 50_000 });
+
+describe('the library store', () => {
+  it('lists kept runs newest first once loaded, marking runs a closed tab left running', async () => {
+    const port = createMemoryLibrary();
+    const happy = await recordFor(byId('shopops-happy'), 'happy', 1_000);
+    await port.put(happy);
+    await port.put({
+      ...(await recordFor(byId('rca-search-stall'), 'cut', 2_000)),
+      status: 'running',
+    });
+    const library = storeOver(port);
+    expect(library.getState().status).toBe('loading');
+    await library.getState().actions.load();
+    const state = library.getState();
+    expect(state.status).toBe('ready');
+    expect(state.kind).toBe('memory');
+    expect(state.problem).toBeNull();
+    expect(state.runs.map((run) => [run.id, run.outcome])).toEqual([
+      ['cut', 'interrupted'],
+      ['happy', 'correct'],
+    ]);
+    expect((await state.actions.get('cut'))?.status).toBe('interrupted');
+  });
+
+  it('saves a run (waiting for the load), then newer states of it in its place', async () => {
+    const library = storeOver(createMemoryLibrary());
+    const { actions } = library.getState();
+    const older = await recordFor(byId('shopops-happy'), 'older', 1_000);
+    const newer = await recordFor(byId('dg-agentur-contact'), 'newer', 2_000);
+    await actions.save({ ...older, status: 'running', trace: null });
+    await actions.save(newer);
+    await actions.save(older);
+    expect(library.getState().runs.map((run) => [run.id, run.status])).toEqual([
+      ['newer', 'done'],
+      ['older', 'done'],
+    ]);
+    expect(await actions.saveNew(older)).toBe(false);
+    expect(await actions.get('older')).toEqual(older);
+    expect(library.getState().unsaved).toEqual([]);
+  });
+
+  it('renames and pins a run, and keeps that through later saves', async () => {
+    const port = createMemoryLibrary();
+    const library = storeOver(port);
+    const { actions } = library.getState();
+    const run = await recordFor(byId('shopops-happy'), 'a', 1);
+    await actions.save(run);
+    await actions.rename('a', 'My run');
+    await actions.pin('a', true);
+    await actions.save(run);
+    expect(library.getState().runs).toMatchObject([{ id: 'a', name: 'My run', pinned: true }]);
+    expect(await port.list()).toMatchObject([{ id: 'a', name: 'My run', pinned: true }]);
+  });
+
+  it('deletes runs and brings the last deletion back, named and pinned as they were', async () => {
+    const port = createMemoryLibrary();
+    const library = storeOver(port);
+    const { actions } = library.getState();
+    const a = await recordFor(byId('shopops-happy'), 'a', 1);
+    const b = await recordFor(byId('dg-agentur-contact'), 'b', 2);
+    await actions.save(a, { name: 'Kept', pinned: true });
+    await actions.save(b);
+    await actions.remove(['a']);
+    expect(library.getState().runs.map((run) => run.id)).toEqual(['b']);
+    expect(library.getState().removed).toMatchObject({ summaries: [{ id: 'a' }], at: 50_000 });
+    expect(await port.get('a')).toBeNull();
+    await actions.undoRemove();
+    expect(library.getState().removed).toBeNull();
+    expect(library.getState().runs).toMatchObject([
+      { id: 'b' },
+      { id: 'a', name: 'Kept', pinned: true },
+    ]);
+    expect(await port.get('a')).toEqual(a);
+  });
+
+  it('clears old runs but the pinned and the running ones', async () => {
+    const library = storeOver(createMemoryLibrary());
+    const { actions } = library.getState();
+    const run = await recordFor(byId('shopops-happy'), 'x', 0);
+    await actions.save({ ...run, id: 'old', startedAt: 10 });
+    await actions.save({ ...run, id: 'old-pinned', startedAt: 20 }, { pinned: true });
+    await actions.save({ ...run, id: 'old-running', startedAt: 30, status: 'running' });
+    await actions.save({ ...run, id: 'recent', startedAt: 40_000 });
+    expect(await actions.clearOld({ before: 1_000, keepPinned: true })).toBe(1);
+    expect(library.getState().runs.map((summary) => summary.id)).toEqual([
+      'recent',
+      'old-running',
+      'old-pinned',
+    ]);
+    expect(await actions.clearOld({ keepPinned: true })).toBe(1);
+    expect(library.getState().runs.map((summary) => summary.id)).toEqual([
+      'old-running',
+      'old-pinned',
+    ]);
+  });
+
+  it('keeps the user’s scenarios and says how much space runs use', async () => {
+    const library = storeOver(createMemoryLibrary());
+    const { actions } = library.getState();
+    await actions.putScenario({ id: 'mine', source: '{}', savedAt: 1 });
+    await actions.putScenario({ id: 'mine', source: '{"v":2}', savedAt: 2 });
+    expect(library.getState().scenarios).toEqual([{ id: 'mine', source: '{"v":2}', savedAt: 2 }]);
+    await actions.removeScenario('mine');
+    expect(library.getState().scenarios).toEqual([]);
+    const summary = await actions.save(await recordFor(byId('shopops-happy'), 'a', 1));
+    await actions.refreshUsage();
+    expect(library.getState().usage).toEqual({ usedBytes: summary.bytes, quotaBytes: null });
+  });
+
+  it('filters what it lists by the query it holds', () => {
+    const library = storeOver(createMemoryLibrary());
+    library.getState().actions.setQuery({ text: 'stall' });
+    library.getState().actions.setQuery({ outcome: 'wrong' });
+    expect(library.getState().query).toEqual({ text: 'stall', outcome: 'wrong', scenarioId: null });
+  });
+});
+
+describe('the library store when storage fails', () => {
+  it('says storage was refused, once, and keeps runs in memory, listed as unsaved', async () => {
+    const library = createLibraryStore({
+      open: () => Promise.reject(libraryError('refused')),
+      now: () => 0,
+    });
+    const { actions } = library.getState();
+    await actions.load();
+    expect(library.getState()).toMatchObject({
+      status: 'ready',
+      kind: 'memory',
+      problem: { code: 'refused' },
+    });
+    const run = await recordFor(byId('shopops-happy'), 'a', 1);
+    await actions.save(run);
+    await actions.save(run);
+    expect(library.getState().runs.map((summary) => summary.id)).toEqual(['a']);
+    expect(library.getState().unsaved).toEqual(['a']);
+    expect(await actions.get('a')).toEqual(run);
+  });
+
+  it('loses nothing on screen when storage fills up mid-session, and keeps what it was saving', async () => {
+    const storage = createMemoryLibrary();
+    const kept = await recordFor(byId('dg-agentur-contact'), 'kept', 1);
+    await storage.put(kept);
+    let full = false;
+    const filling: RunLibraryPort = {
+      ...storage,
+      kind: 'indexeddb',
+      put: (record, label) =>
+        full ? Promise.reject(libraryError('full')) : storage.put(record, label),
+    };
+    const library = storeOver(filling);
+    const { actions } = library.getState();
+    await actions.load();
+    expect(library.getState().kind).toBe('indexeddb');
+    full = true;
+    const fresh = await recordFor(byId('shopops-happy'), 'fresh', 2);
+    await actions.save(fresh);
+    const state = library.getState();
+    expect(state.problem?.code).toBe('full');
+    expect(state.problem?.message).toMatch(/no room left/);
+    expect(state.kind).toBe('memory');
+    expect(state.runs.map((summary) => summary.id)).toEqual(['fresh', 'kept']);
+    expect(state.unsaved).toEqual(['fresh']);
+    expect(await actions.get('fresh')).toEqual(fresh);
+    // A run listed before the problem still opens: it is read from the storage that filled up.
+    expect(await actions.get('kept')).toEqual(kept);
+    await actions.save({ ...fresh, id: 'next', startedAt: 3 });
+    expect(library.getState().problem?.code).toBe('full');
+    expect(library.getState().unsaved).toEqual(['fresh', 'next']);
+  });
+
+  it('shows at once that another tab upgraded the database, and goes on in memory', async () => {
+    const indexedDB = new IDBFactory();
+    const library = createLibraryStore({
+      open: () => openRunLibrary({ indexedDB, IDBKeyRange }),
+      now: () => 0,
+    });
+    const { actions } = library.getState();
+    await actions.save(await recordFor(byId('shopops-happy'), 'before', 1));
+    expect(library.getState().kind).toBe('indexeddb');
+    await new Promise<void>((resolve, reject) => {
+      const request = indexedDB.open('loopscope-library', 30);
+      request.onsuccess = () => {
+        request.result.close();
+        resolve();
+      };
+      request.onerror = () => reject(request.error);
+    });
+    expect(library.getState()).toMatchObject({ kind: 'memory', problem: { code: 'blocked' } });
+    await actions.save(await recordFor(byId('dg-agentur-contact'), 'after', 2));
+    expect(library.getState().runs.map((summary) => summary.id)).toEqual(['after', 'before']);
+    expect(library.getState().unsaved).toEqual(['after']);
+  });
+});

@@ -1,0 +1,286 @@
+/**
+ * The runs library's store: the kept runs newest first, the list's query, the last deletion
+ * (for undo), the space used, the user's own scenarios, and the one notice when storage fails.
+ * Storage is a `RunLibraryPort` the app opens (IndexedDB) and injects; when a call fails with a
+ * `LibraryStorageError` the store says so once, moves to a memory library and goes on, keeping
+ * everything already listed and what it was saving (`unsaved`, for export). Vanilla Zustand.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { libraryError } from './library-problems';
+import { EVERY_RUN, type LibraryQuery } from './library-query';
+import {
+  LibraryStorageError,
+  type KeptScenario,
+  type LibraryProblem,
+  type RunLabel,
+  type RunLibraryPort,
+  type RunSummary,
+} from './library-types';
+import { createMemoryLibrary } from './memory-library';
+import type { RunRecord } from './run-record';
+
+/** The last deletion, until undone or replaced by the next one. */
+export interface RemovedRuns {
+  readonly summaries: readonly RunSummary[];
+  readonly records: readonly RunRecord[];
+  /** When it happened (ms since the epoch): a view may stop offering undo after a while. */
+  readonly at: number;
+}
+
+export interface LibraryUsage {
+  readonly usedBytes: number | null;
+  readonly quotaBytes: number | null;
+}
+
+export interface LibraryActions {
+  /** Opens storage, marks runs a closed tab left `running` as interrupted, lists. Once. */
+  load(): Promise<void>;
+  /** Keeps `record` (a new run, or a newer state of one), named and pinned as `label` says. */
+  save(record: RunRecord, label?: RunLabel): Promise<RunSummary>;
+  /** Keeps `record` unless the library has a run of its id; true when it saved. */
+  saveNew(record: RunRecord): Promise<boolean>;
+  rename(id: string, name: string | null): Promise<void>;
+  pin(id: string, pinned: boolean): Promise<void>;
+  /** Deletes runs; `undoRemove` brings the last deletion back. */
+  remove(ids: readonly string[]): Promise<void>;
+  undoRemove(): Promise<void>;
+  setQuery(patch: Partial<LibraryQuery>): void;
+  /** The full record of a kept run; null when there is none. */
+  get(id: string): Promise<RunRecord | null>;
+  putScenario(scenario: KeptScenario): Promise<void>;
+  removeScenario(id: string): Promise<void>;
+  /**
+   * Deletes every run that started before `before` (default: now) and is not running, but the
+   * pinned ones; returns how many. Not undoable (it may be thousands of runs).
+   */
+  clearOld(options: { readonly before?: number; readonly keepPinned: true }): Promise<number>;
+  refreshUsage(): Promise<void>;
+}
+
+export interface LibraryState {
+  /** `loading` until `load` has listed the kept runs. */
+  readonly status: 'loading' | 'ready';
+  /** Where runs go now: 'memory' after a problem (or when storage was never there). */
+  readonly kind: RunLibraryPort['kind'];
+  /** The one notice: why runs are not kept across a reload. */
+  readonly problem: LibraryProblem | null;
+  /** Newest first. */
+  readonly runs: readonly RunSummary[];
+  readonly query: LibraryQuery;
+  readonly removed: RemovedRuns | null;
+  readonly usage: LibraryUsage;
+  readonly scenarios: readonly KeptScenario[];
+  /** Runs kept only in memory since the problem: what the user should export. */
+  readonly unsaved: readonly string[];
+  readonly actions: LibraryActions;
+}
+
+export type LibraryStore = StoreApi<LibraryState>;
+
+export interface LibraryStoreOptions {
+  /** Opens storage (the app: `openRunLibrary` over the browser's IndexedDB). */
+  readonly open: () => Promise<RunLibraryPort>;
+  /** Where runs go when storage fails (default a fresh memory library). */
+  readonly fallback?: () => RunLibraryPort;
+  /** The wall clock (ms since the epoch). */
+  readonly now: () => number;
+}
+
+/** Pure: `runs` with `summary` in its place, newest first (replacing the one of its id). */
+function upsertRun(runs: readonly RunSummary[], summary: RunSummary): RunSummary[] {
+  const at = runs.findIndex((run) => run.id === summary.id);
+  if (at >= 0 && runs[at]!.startedAt === summary.startedAt) {
+    const next = runs.slice();
+    next[at] = summary;
+    return next;
+  }
+  const rest = at >= 0 ? runs.filter((run) => run.id !== summary.id) : runs.slice();
+  const before = rest.findIndex((run) => run.startedAt < summary.startedAt);
+  rest.splice(before < 0 ? rest.length : before, 0, summary);
+  return rest;
+}
+
+const asStorageError = (error: unknown): LibraryStorageError =>
+  error instanceof LibraryStorageError ? error : libraryError('broken', error);
+
+/** Creates the runs library's store; call `actions.load()` once (saving before it waits). */
+export function createLibraryStore(options: LibraryStoreOptions): LibraryStore {
+  const { open, now, fallback = createMemoryLibrary } = options;
+  let port: RunLibraryPort | null = null;
+  /** The storage that failed, still tried for reads of runs listed before the problem. */
+  let stranded: RunLibraryPort | null = null;
+  /** The memory library taken after a problem (at most one: the notice shows once). */
+  let rescue: RunLibraryPort | null = null;
+  let loading: Promise<void> | null = null;
+
+  return createStore<LibraryState>()((set, get) => {
+    const moveToMemory = (error: LibraryStorageError): RunLibraryPort => {
+      if (rescue) return rescue;
+      stranded = port;
+      rescue = fallback();
+      port = rescue;
+      set({ kind: rescue.kind, problem: { code: error.code, message: error.message } });
+      return rescue;
+    };
+
+    /** One port call; on a storage problem, the notice, then the same call on memory. */
+    const attempt = async <T>(work: (port: RunLibraryPort) => Promise<T>): Promise<T> => {
+      const used = port!;
+      try {
+        return await work(used);
+      } catch (error) {
+        if (!(error instanceof LibraryStorageError) || used === rescue) throw error;
+        return work(used === port ? moveToMemory(error) : port!);
+      }
+    };
+
+    /** `attempt`, once the library is loaded (a save before `load` waits for it). */
+    const call = async <T>(work: (port: RunLibraryPort) => Promise<T>): Promise<T> => {
+      await (loading ?? actions.load());
+      return attempt(work);
+    };
+
+    const markUnsaved = (id: string) => {
+      const { problem, unsaved } = get();
+      if (problem && !unsaved.includes(id)) set({ unsaved: [...unsaved, id] });
+    };
+
+    const drop = async (ids: readonly string[]) => {
+      const gone = new Set(ids);
+      set((state) => ({
+        runs: state.runs.filter((run) => !gone.has(run.id)),
+        unsaved: state.unsaved.filter((id) => !gone.has(id)),
+      }));
+      await call((used) => used.remove(ids));
+    };
+
+    const actions: LibraryActions = {
+      load() {
+        loading ??= (async () => {
+          try {
+            port = await open();
+            set({ kind: port.kind });
+          } catch (error) {
+            moveToMemory(asStorageError(error));
+          }
+          port!.onProblem?.((error) => moveToMemory(error));
+          await attempt((used) => used.interruptRunning());
+          const runs = await attempt((used) => used.list());
+          const scenarios = await attempt((used) => used.scenarios());
+          const usage = await attempt((used) => used.usage());
+          set({ status: 'ready', runs: [...runs], scenarios: [...scenarios], usage });
+        })();
+        return loading;
+      },
+
+      async save(record, label) {
+        const summary = await call((used) => used.put(record, label));
+        set((state) => ({ runs: upsertRun(state.runs, summary) }));
+        markUnsaved(record.id);
+        return summary;
+      },
+
+      async saveNew(record) {
+        await (loading ?? actions.load());
+        if (get().runs.some((run) => run.id === record.id)) return false;
+        await actions.save(record);
+        return true;
+      },
+
+      async rename(id, name) {
+        set((state) => ({
+          runs: state.runs.map((run) => (run.id === id ? { ...run, name } : run)),
+        }));
+        await call((used) => used.label(id, { name }));
+      },
+
+      async pin(id, pinned) {
+        set((state) => ({
+          runs: state.runs.map((run) => (run.id === id ? { ...run, pinned } : run)),
+        }));
+        await call((used) => used.label(id, { pinned }));
+      },
+
+      async remove(ids) {
+        const summaries = get().runs.filter((run) => ids.includes(run.id));
+        const records = await Promise.all(summaries.map((run) => actions.get(run.id)));
+        set({
+          removed: {
+            summaries,
+            records: records.filter((record): record is RunRecord => record !== null),
+            at: now(),
+          },
+        });
+        await drop(ids);
+      },
+
+      async undoRemove() {
+        const { removed } = get();
+        if (!removed) return;
+        set({ removed: null });
+        const labels = new Map(removed.summaries.map((run) => [run.id, run]));
+        const entries = removed.records.map((record) => ({
+          record,
+          label: {
+            name: labels.get(record.id)?.name ?? null,
+            pinned: labels.get(record.id)?.pinned,
+          },
+        }));
+        const summaries = await call((used) => used.putAll(entries));
+        set((state) => ({ runs: summaries.reduce(upsertRun, state.runs) }));
+        for (const summary of summaries) markUnsaved(summary.id);
+      },
+
+      setQuery(patch) {
+        set((state) => ({ query: { ...state.query, ...patch } }));
+      },
+
+      async get(id) {
+        const found = await call((used) => used.get(id));
+        if (found || !stranded) return found;
+        return stranded.get(id).catch(() => null);
+      },
+
+      async putScenario(scenario) {
+        await call((used) => used.putScenario(scenario));
+        set((state) => ({
+          scenarios: [...state.scenarios.filter((kept) => kept.id !== scenario.id), scenario],
+        }));
+      },
+
+      async removeScenario(id) {
+        set((state) => ({ scenarios: state.scenarios.filter((kept) => kept.id !== id) }));
+        await call((used) => used.removeScenario(id));
+      },
+
+      async clearOld({ before = now(), keepPinned }) {
+        await (loading ?? actions.load());
+        const ids = get()
+          .runs.filter(
+            (run) =>
+              run.startedAt < before && run.status !== 'running' && !(keepPinned && run.pinned),
+          )
+          .map((run) => run.id);
+        if (ids.length > 0) await drop(ids);
+        return ids.length;
+      },
+
+      async refreshUsage() {
+        set({ usage: await call((used) => used.usage()) });
+      },
+    };
+
+    return {
+      status: 'loading',
+      kind: 'memory',
+      problem: null,
+      runs: [],
+      query: EVERY_RUN,
+      removed: null,
+      usage: { usedBytes: null, quotaBytes: null },
+      scenarios: [],
+      unsaved: [],
+      actions,
+    };
+  });
+}

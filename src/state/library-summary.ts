@@ -1,0 +1,76 @@
+/**
+ * A kept run's summary: the light row the library lists and searches (outcome, mode and gating,
+ * counts, the answer clipped), read from a `RunRecord`. Pure. The outcome reuses the eval
+ * matrix's rule (`isCorrect` through `runOutcome`), so the library and the matrix never disagree
+ * about what counts as correct.
+ */
+import { isCorrect } from '../engine';
+import { runOutcome } from '../projections/eval-matrix';
+import type { RunLabel, RunOutcome, RunSummary } from './library-types';
+import type { RunRecord } from './run-record';
+
+/** The longest answer a list row keeps (a row shows one or two lines of it). */
+export const ANSWER_CLIP = 280;
+
+/** Pure: `text` cut to `limit` characters at most, with an ellipsis when cut. */
+export function clipText(text: string, limit = ANSWER_CLIP): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= limit ? flat : `${flat.slice(0, limit - 1).trimEnd()}…`;
+}
+
+/** Pure: how a kept run ended, as the list's outcome filter names it. */
+export function outcomeOf(record: RunRecord): RunOutcome {
+  if (record.status === 'running' || record.status === 'interrupted') return record.status;
+  const { trace } = record;
+  if (!trace) return 'failed';
+  const outcome = runOutcome({
+    stopReason: trace.stopReason,
+    correct: isCorrect(record.scenario, trace),
+  });
+  switch (outcome) {
+    case 'correct':
+    case 'answered':
+      return 'correct';
+    case 'wrong':
+    case 'escalated':
+      return outcome;
+    default:
+      return 'failed';
+  }
+}
+
+/**
+ * Pure: the stored record's approximate size, in bytes: its JSON's length in UTF-16 code units
+ * (what a browser's IndexedDB roughly spends on it; exact sizes are the browser's own).
+ */
+export function recordBytes(record: RunRecord): number {
+  return JSON.stringify(record).length;
+}
+
+/** Pure: the summary a list shows of `record`, named and pinned as `label` says. */
+export function summaryOf(record: RunRecord, label: RunLabel, bytes: number): RunSummary {
+  const { trace, settings } = record;
+  const metrics = trace?.metrics;
+  return {
+    id: record.id,
+    name: label.name ?? null,
+    pinned: label.pinned ?? false,
+    scenarioId: record.scenario.id,
+    scenarioTitle: record.scenario.title,
+    status: record.status,
+    outcome: outcomeOf(record),
+    stopReason: record.status === 'done' && trace ? trace.stopReason : null,
+    origin: record.origin.kind,
+    mode: settings.mode,
+    gating: settings.reflection.gating,
+    steps: trace?.steps.length ?? 0,
+    llmCalls: metrics?.llmCalls ?? 0,
+    reflections: metrics?.reflections ?? 0,
+    tokens: metrics ? metrics.promptTokens + metrics.completionTokens : 0,
+    latencyMs: metrics?.latencyMs ?? 0,
+    answer: trace?.answer ? clipText(trace.answer) : null,
+    startedAt: record.startedAt,
+    endedAt: record.endedAt,
+    bytes,
+  };
+}

@@ -1,0 +1,19 @@
+/**
+ * Browser persistence: the runs library in IndexedDB through Dexie. The app opens it
+ * (`openRunLibrary`) and gives the port to the state layer's library store; nothing else here.
+ */
+export { openRunLibrary, type RunLibraryOptions } from './dexie-library';
+export {
+  DEFAULT_DATABASE_NAME,
+  declareSchema,
+  declareVersion1,
+  SCHEMA_VERSION,
+  VERSION_1_STORES,
+  VERSION_2_STORES,
+  type LibraryDatabase,
+  type RecordRow,
+  type ScenarioRow,
+  type SettingRow,
+  type SummaryRow,
+} from './library-schema';
+export { storageErrorOf } from './storage-errors';

@@ -1,0 +1,82 @@
+/**
+ * The runs library's IndexedDB schema, every version of it, as Dexie declarations. Summaries
+ * (light, indexed, what the list reads) live apart from the full records (traces), so listing
+ * 10,000 runs never loads a trace. Every stored object carries the `schemaVersion` that wrote
+ * it. Old declarations stay: a browser may hold a database any earlier Loopscope wrote.
+ */
+import { Dexie, type Table, type Transaction } from 'dexie';
+import { outcomeOf, type KeptScenario, type RunRecord, type RunSummary } from '../state';
+
+/** The schema this code writes; a database above it was written by a later Loopscope. */
+export const SCHEMA_VERSION = 2;
+
+export const DEFAULT_DATABASE_NAME = 'loopscope-library';
+
+/** A summary as stored: `pinned` as 0/1 (IndexedDB cannot index a boolean). */
+export type SummaryRow = Omit<RunSummary, 'pinned'> & {
+  readonly pinned: 0 | 1;
+  readonly schemaVersion: number;
+};
+
+export interface RecordRow {
+  readonly id: string;
+  readonly schemaVersion: number;
+  readonly record: RunRecord;
+}
+
+export type ScenarioRow = KeptScenario & { readonly schemaVersion: number };
+
+export interface SettingRow {
+  readonly key: string;
+  readonly value: unknown;
+  readonly schemaVersion: number;
+}
+
+/** Version 1's tables: summaries had no `outcome` yet. */
+export const VERSION_1_STORES = {
+  summaries: 'id, startedAt, status, scenarioId, pinned',
+  records: 'id',
+  scenarios: 'id',
+  settings: 'key',
+} as const;
+
+/** Version 2 indexes each summary's outcome (the list filters by it). */
+export const VERSION_2_STORES = {
+  ...VERSION_1_STORES,
+  summaries: 'id, startedAt, status, scenarioId, pinned, outcome',
+} as const;
+
+/** The database as this code sees it. */
+export interface LibraryDatabase extends Dexie {
+  readonly summaries: Table<SummaryRow, string>;
+  readonly records: Table<RecordRow, string>;
+  readonly scenarios: Table<ScenarioRow, string>;
+  readonly settings: Table<SettingRow, string>;
+}
+
+/** Declares version 1 only: what the first Loopscope with a library wrote (tests use it). */
+export function declareVersion1(db: Dexie): void {
+  db.version(1).stores(VERSION_1_STORES);
+}
+
+/** Version 2's migration: each version-1 summary gets the outcome its record shows. */
+async function fillOutcomes(transaction: Transaction): Promise<void> {
+  const outcomes = new Map<string, RunSummary['outcome']>();
+  await transaction
+    .table<RecordRow, string>('records')
+    .each((row) => outcomes.set(row.id, outcomeOf(row.record)));
+  await transaction
+    .table('summaries')
+    .toCollection()
+    .modify((row: Record<string, unknown>) => {
+      row['outcome'] = outcomes.get(String(row['id'])) ?? 'failed';
+      row['schemaVersion'] = 2;
+    });
+}
+
+/** Declares every version, oldest first, with the migrations between them. */
+export function declareSchema(db: Dexie): LibraryDatabase {
+  declareVersion1(db);
+  db.version(2).stores(VERSION_2_STORES).upgrade(fillOutcomes);
+  return db as LibraryDatabase;
+}

@@ -4,7 +4,8 @@
  * it shows (`#/inspect?scenario=…&settings=…&step=…`, `#/compare`, `#/eval`, `#/present`), and
  * follows what it shows (`url-sync.ts`, docs/links.md).
  */
-import { useState } from 'react';
+import { useCallback, useReducer, useState } from 'react';
+import { FileOpenerProvider } from '../components/file-opener';
 import { viewHash } from '../components/view-route';
 import type { ConfigOverrides } from '../engine';
 import { CompareView } from '../features/compare';
@@ -22,8 +23,28 @@ import { compareLinkProblem, inspectorLinkProblem } from './follow-links';
 import { UnknownScenario } from './UnknownScenario';
 import { useUrlSync } from './url-sync';
 import { createViewStores } from './view-stores';
+import { createFileOpening, type Notice } from './file-opening';
+import { exportLibrary } from './library-file';
+import { LibraryPage } from './LibraryPage';
+import { OpenNotice } from './OpenNotice';
+import { scenarioOfKept } from '../state/open-file';
+import type { LibraryState } from '../state/library-store';
 
 const SCENARIOS = builtinScenarios();
+
+/** The user's own scenarios kept in the library (one whose text no longer reads is left out). */
+function ownScenarios(state: LibraryState) {
+  return state.scenarios.flatMap((kept) => {
+    try {
+      return [scenarioOfKept(kept)];
+    } catch {
+      return [];
+    }
+  });
+}
+
+const MISSING_RUN =
+  "This link names a run kept in the sender's library, not in this browser's; it is reproduced here from its scenario and settings. Ask them for the file (Export) to see their run itself.";
 /** The first view opens on a scenario where reflection visibly changes the run. */
 const FIRST_SCENARIO = 'rca-search-stall';
 
@@ -34,9 +55,13 @@ const BROWSER_TIMER: PresenterTimer = {
 };
 
 export function App({ services }: { readonly services: AppServices }) {
+  const { library } = services;
+  const [, resolved] = useReducer((count: number) => count + 1, 0);
   const [views] = useState(() =>
     createViewStores({
-      scenarios: SCENARIOS,
+      scenarios: [...SCENARIOS, ...ownScenarios(library.getState())],
+      library,
+      onResolved: resolved,
       firstScenario: FIRST_SCENARIO,
       deps: services.runDeps,
       builtin: () => selectedEndpoint(services.endpoints.getState()).kind === 'builtin',
@@ -45,6 +70,35 @@ export function App({ services }: { readonly services: AppServices }) {
     }),
   );
   const route = useUrlSync(views);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const dismiss = useCallback(() => setNotice(null), []);
+  const [opener] = useState(() =>
+    createFileOpening({
+      views,
+      library,
+      builtins: SCENARIOS,
+      ownScenarios: () => ownScenarios(library.getState()),
+      notify: setNotice,
+      now: () => Date.now(),
+      newId: () => `file-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+    }),
+  );
+  // A kept run opened from the Library: the inspector on it, through the URL like any link.
+  const openKept = (id: string) => {
+    const run = library.getState().runs.find((summary) => summary.id === id);
+    window.location.hash = viewHash('inspect', run?.scenarioId ?? null, [], { run: id });
+  };
+  const compareKept = (ids: readonly string[]) => {
+    void views.compareRecords(ids).then((opened) => {
+      if ('problem' in opened) setNotice({ tone: 'problem', text: opened.problem });
+      else window.location.hash = opened.hash;
+    });
+  };
+  const exportKept = (ids?: readonly string[]) => {
+    void exportLibrary(library, ids).then((count) =>
+      setNotice({ tone: 'done', text: `Exported ${count} ${count === 1 ? 'run' : 'runs'}.` }),
+    );
+  };
   // A cell of the eval matrix opened in the inspector: its scenario with all of the cell's
   // settings (its seed and a saved setting's interval too), through the URL like any link.
   const openRun = (id: string, overrides: ConfigOverrides) => {
@@ -54,49 +108,63 @@ export function App({ services }: { readonly services: AppServices }) {
   const compareRuns = (id: string, overrides: readonly ConfigOverrides[]) => {
     window.location.hash = viewHash('compare', id, overrides.map(laneToken));
   };
-  const problem =
-    route.view === 'compare' ? compareLinkProblem(route) : inspectorLinkProblem(route);
+  const linked = route.view === 'compare' ? compareLinkProblem(route) : inspectorLinkProblem(route);
+  const problem = views.missingRun(route)
+    ? [linked, MISSING_RUN].filter(Boolean).join(' ')
+    : linked;
   return (
     <EndpointsStoreProvider store={services.endpoints}>
       <SavedConfigsProvider store={services.savedConfigs}>
-        {views.unknownScenario(route) && route.view !== 'present' && route.view !== 'eval' ? (
-          <UnknownScenario
-            scenario={route.scenario ?? ''}
-            view={route.view}
-            fallback={FIRST_SCENARIO}
-            storage={services.storage}
-          />
-        ) : route.view === 'present' ? (
-          // Demos record on the built-in model in-process, seeded and on a virtual clock (not
-          // `services.runDeps`): the same demo plays the same way every time, whatever endpoint
-          // the user picked (the view says so when it is a real one).
-          <PresenterView
-            scenarios={SCENARIOS}
-            route={route}
-            timer={BROWSER_TIMER}
-            storage={services.storage}
-          />
-        ) : route.view === 'eval' ? (
-          <EvalPage
-            store={views.evaluation()}
-            scenarios={SCENARIOS}
-            storage={services.storage}
-            onOpenRun={openRun}
-            onCompare={compareRuns}
-          />
-        ) : route.view === 'compare' ? (
-          <CompareView
-            store={views.compare(route)}
-            {...(problem ? { linkProblem: problem } : {})}
-            storage={services.storage}
-          />
-        ) : (
-          <InspectorView
-            store={views.inspector(route)}
-            storage={services.storage}
-            {...(problem ? { linkProblem: problem } : {})}
-          />
-        )}
+        <FileOpenerProvider opener={opener}>
+          {views.unknownScenario(route) &&
+          (route.view === 'inspect' || route.view === 'compare') ? (
+            <UnknownScenario
+              scenario={route.scenario ?? ''}
+              view={route.view}
+              fallback={FIRST_SCENARIO}
+              storage={services.storage}
+            />
+          ) : route.view === 'present' ? (
+            // Demos record on the built-in model in-process, seeded and on a virtual clock (not
+            // `services.runDeps`): the same demo plays the same way every time, whatever endpoint
+            // the user picked (the view says so when it is a real one).
+            <PresenterView
+              scenarios={SCENARIOS}
+              route={route}
+              timer={BROWSER_TIMER}
+              storage={services.storage}
+            />
+          ) : route.view === 'library' ? (
+            <LibraryPage
+              library={library}
+              storage={services.storage}
+              onOpenRun={openKept}
+              onCompareRuns={compareKept}
+              onExport={exportKept}
+            />
+          ) : route.view === 'eval' ? (
+            <EvalPage
+              store={views.evaluation()}
+              scenarios={SCENARIOS}
+              storage={services.storage}
+              onOpenRun={openRun}
+              onCompare={compareRuns}
+            />
+          ) : route.view === 'compare' ? (
+            <CompareView
+              store={views.compare(route)}
+              {...(problem ? { linkProblem: problem } : {})}
+              storage={services.storage}
+            />
+          ) : (
+            <InspectorView
+              store={views.inspector(route)}
+              storage={services.storage}
+              {...(problem ? { linkProblem: problem } : {})}
+            />
+          )}
+          <OpenNotice notice={notice} onDismiss={dismiss} />
+        </FileOpenerProvider>
       </SavedConfigsProvider>
     </EndpointsStoreProvider>
   );

@@ -12,6 +12,8 @@ import {
   type RunStoreDeps,
 } from '../state';
 import { EVAL_PRESETS } from '../projections/eval-matrix';
+import { createLibraryStore, type LibraryStore } from '../state/library-store';
+import { openRunLibrary } from '../storage';
 import { createSavedConfigsStore, type SavedConfigsStore } from '../state/saved-configs';
 import { browserClock, browserHttpDeps, sleep, webStorage } from './browser-deps';
 import { mockWorkerSettled, startMockModel, startMockWorker, stopMockWorker } from './mock-worker';
@@ -23,6 +25,23 @@ export interface AppServices {
   readonly storage: KeyValueStorage;
   /** Named settings saved from the inspector, picked as eval matrix columns. */
   readonly savedConfigs: SavedConfigsStore;
+  /** The runs library: every run kept in IndexedDB (or in memory, with a notice, when refused). */
+  readonly library: LibraryStore;
+}
+
+/** The library on the browser's IndexedDB; read before the first render (its scenarios are listed). */
+async function openLibrary(): Promise<LibraryStore> {
+  const library = createLibraryStore({
+    open: () =>
+      openRunLibrary({
+        indexedDB: globalThis.indexedDB,
+        IDBKeyRange: globalThis.IDBKeyRange,
+        ...(navigator.storage?.estimate ? { estimate: () => navigator.storage.estimate() } : {}),
+      }),
+    now: () => Date.now(),
+  });
+  await library.getState().actions.load();
+  return library;
 }
 
 const warn = (error: unknown) => console.warn('Loopscope: the mock model worker:', error);
@@ -59,5 +78,6 @@ export async function createServices(): Promise<AppServices> {
     storage,
     reserved: EVAL_PRESETS.map((config) => config.label),
   });
-  return { endpoints, runDeps: { clock: browserClock, model }, storage, savedConfigs };
+  const library = await openLibrary();
+  return { endpoints, runDeps: { clock: browserClock, model }, storage, savedConfigs, library };
 }

@@ -4,7 +4,7 @@
  * open). A new route is applied to the stores as an action (`follow`), never by making new ones;
  * `shownHash` reads back the hash that names what the shown view's store shows (docs/links.md).
  */
-import { viewHash, type ViewRoute } from '../components/view-route';
+import { parseViewHash, viewHash, type ViewRoute } from '../components/view-route';
 import type { Scenario } from '../engine';
 import { compareHash } from '../features/compare';
 import { browserEvalWorker } from '../features/eval';
@@ -15,10 +15,14 @@ import {
   presetById,
   type CompareStore,
 } from '../state/compare-store';
+import { MAX_LANES, MIN_LANES } from '../state/compare-presets';
 import { createEvalStore, type EvalStore } from '../state/eval-store';
 import { laneToken, readLaneTokens, readSettingsToken } from '../state/lane-tokens';
 import { createRunStore, type RunStore, type RunStoreDeps } from '../state/run-store';
 import { asEvalConfigs, type SavedConfigsStore } from '../state/saved-configs';
+import { keepCompareRuns, keepRuns } from '../state/library-autosave';
+import type { LibraryStore } from '../state/library-store';
+import type { RunRecord } from '../state/run-record';
 import type { KeyValueStorage } from '../state/try-storage';
 import { followCompare, followInspector, shownAlready } from './follow-links';
 
@@ -40,6 +44,17 @@ export interface ViewStores {
   shownHash(route: ViewRoute): string | null;
   /** Calls `onChange` on every change of the store the route's view shows; returns the release. */
   watch(route: ViewRoute, onChange: () => void): () => void;
+  /** Adds a user's own scenarios to the views (opened from a file, kept in the library). */
+  addScenarios(added: readonly Scenario[]): void;
+  /** Shows a recorded run in the inspector (a file opened, a kept run); the URL then names it. */
+  openRecord(record: RunRecord): void;
+  /** A `run=<id>` the library does not hold (the link came from someone else's library). */
+  missingRun(route: ViewRoute): boolean;
+  /**
+   * Opens kept runs side by side in Compare (2–4 of one scenario); resolves to the hash that
+   * shows them, or to what is wrong with the choice in a sentence.
+   */
+  compareRecords(ids: readonly string[]): Promise<{ hash: string } | { problem: string }>;
 }
 
 export interface ViewStoresOptions {
@@ -53,25 +68,93 @@ export interface ViewStoresOptions {
   readonly storage: KeyValueStorage;
   /** The saved settings, read when a matrix starts: columns named by what the user called them. */
   readonly savedConfigs: SavedConfigsStore;
+  /** Where every run of the inspector and compare is kept as it happens. */
+  readonly library: LibraryStore;
+  /** Called when a resolved route changed what the views can show (a kept run was read). */
+  readonly onResolved?: () => void;
+}
+
+/** The inspector's and compare's routes with nothing named. */
+const EMPTY_INSPECT: ViewRoute = parseViewHash('#/inspect');
+const EMPTY_COMPARE: ViewRoute = parseViewHash('#/compare');
+
+/** A kept run's lane: its settings in words and when it ran. */
+const laneLabel = (record: RunRecord): string => {
+  const { mode, reflection } = record.settings;
+  const when = new Date(record.startedAt).toLocaleTimeString('en-US', { hour12: false });
+  return `${mode === 'act' ? 'act' : `${mode} · ${reflection.gating}`} (${when})`;
+};
+
+/** Why these kept runs cannot be compared, or null. */
+function compareProblem(
+  records: readonly RunRecord[],
+  known: (id: string | null) => string | null,
+): string | null {
+  if (records.length < MIN_LANES) return 'Compare needs two or more kept runs; tick at least two.';
+  if (records.length > MAX_LANES) {
+    return `Compare shows up to ${MAX_LANES} runs side by side; tick ${MAX_LANES} or fewer.`;
+  }
+  const ids = [...new Set(records.map((record) => record.scenario.id))];
+  if (ids.length > 1) {
+    return `Compare shows runs of one scenario side by side; the ticked runs are of ${ids.join(', ')}. Tick runs of one scenario.`;
+  }
+  return known(ids[0]!)
+    ? null
+    : `Compare opens runs of the scenarios it lists; "${ids[0]}" is not one of them yet.`;
 }
 
 export function createViewStores(options: ViewStoresOptions): ViewStores {
-  const { scenarios, firstScenario, deps, builtin, storage, savedConfigs } = options;
+  const { firstScenario, deps, builtin, storage, savedConfigs, library } = options;
+  let scenarios = options.scenarios;
   const known = (id: string | null) =>
     id !== null && scenarios.some((scenario) => scenario.id === id) ? id : null;
   let inspector: RunStore | null = null;
   let compare: CompareStore | null = null;
   let evaluation: EvalStore | null = null;
+  /** Library runs a link named: being read (the URL keeps naming them meanwhile), or not there. */
+  const reading = new Set<string>();
+  const missing = new Set<string>();
+
+  /** A `run=<id>` link: the kept run opens in the inspector, with the link's settings and step. */
+  const openKept = (store: RunStore, route: ViewRoute, id: string) => {
+    if (store.getState().shown?.id === id) {
+      if (route.step !== null) store.getState().actions.selectStep(route.step);
+      return true;
+    }
+    if (missing.has(id)) return false;
+    if (reading.has(id)) return true;
+    reading.add(id);
+    void library
+      .getState()
+      .actions.get(id)
+      .then((record) => {
+        reading.delete(id);
+        if (!record) {
+          missing.add(id);
+          followInspector(store, route, known(route.scenario), {
+            switching: false,
+            builtin: builtin(),
+          });
+        } else {
+          store.getState().actions.open(record);
+          if (route.step !== null) store.getState().actions.selectStep(route.step);
+        }
+        options.onResolved?.();
+      });
+    return true;
+  };
 
   const views: ViewStores = {
     inspector(route) {
-      inspector ??= createRunStore(
+      if (inspector) return inspector;
+      inspector = createRunStore(
         {
           scenarioId: known(route.scenario) ?? firstScenario,
           overrides: readSettingsToken(route.settings).overrides ?? {},
         },
         { scenarios, deps },
       );
+      keepRuns(inspector, library);
       return inspector;
     },
 
@@ -85,6 +168,7 @@ export function createViewStores(options: ViewStoresOptions): ViewStores {
         deps,
         ...(lanes ? { lanes, runGiven: builtin() } : { preset }),
       });
+      keepCompareRuns(compare, library);
       return compare;
     },
 
@@ -103,7 +187,9 @@ export function createViewStores(options: ViewStoresOptions): ViewStores {
       const scenarioId = known(route.scenario);
       const follow = { switching, builtin: builtin() };
       if (route.view === 'inspect') {
-        followInspector(views.inspector(route), route, scenarioId, follow);
+        const store = views.inspector(route);
+        if (route.run && !switching && openKept(store, route, route.run)) return;
+        followInspector(store, route, scenarioId, follow);
       } else if (route.view === 'compare') {
         followCompare(views.compare(route), route, scenarioId, follow);
       }
@@ -116,7 +202,11 @@ export function createViewStores(options: ViewStoresOptions): ViewStores {
 
     shownHash(route) {
       if (views.unknownScenario(route)) return null;
-      if (route.view === 'inspect') return inspectorHash(views.inspector(route).getState());
+      if (route.view === 'inspect') {
+        // While a linked kept run is read, the URL keeps naming it.
+        if (route.run && reading.has(route.run)) return null;
+        return inspectorHash(views.inspector(route).getState());
+      }
       if (route.view === 'compare') {
         const store = views.compare(route);
         // A link's lanes that a preset shows already (the presenter's pair, back from Exit) keep
@@ -129,6 +219,42 @@ export function createViewStores(options: ViewStoresOptions): ViewStores {
         return compareHash(store.getState());
       }
       return null;
+    },
+
+    addScenarios(added) {
+      if (added.length === 0) return;
+      const ids = new Set(added.map((scenario) => scenario.id));
+      scenarios = [...scenarios.filter((scenario) => !ids.has(scenario.id)), ...added];
+      inspector?.getState().actions.addScenarios(added);
+    },
+
+    openRecord(record) {
+      const store = views.inspector({ ...EMPTY_INSPECT, scenario: record.scenario.id });
+      if (!known(record.scenario.id)) views.addScenarios([record.scenario]);
+      store.getState().actions.open(record);
+    },
+
+    missingRun(route) {
+      return route.view === 'inspect' && route.run !== null && missing.has(route.run);
+    },
+
+    async compareRecords(ids) {
+      const read = await Promise.all(ids.map((id) => library.getState().actions.get(id)));
+      const records = read.filter((record): record is RunRecord => record !== null);
+      const problem = compareProblem(records, known);
+      if (problem) return { problem };
+      const scenarioId = records[0]!.scenario.id;
+      const route = { ...EMPTY_COMPARE, scenario: scenarioId };
+      const store = views.compare(route);
+      store.getState().actions.setScenario(scenarioId);
+      store.getState().actions.openLanes(
+        records.map((record) => ({
+          label: laneLabel(record),
+          overrides: record.overrides,
+          record,
+        })),
+      );
+      return { hash: views.shownHash(route) ?? viewHash('compare', scenarioId) };
     },
 
     watch(route, onChange) {

@@ -1,3 +1,4 @@
+import { OpenFileButton } from './file-opener';
 import { FOCUS_RING } from './focus-ring';
 import { PresentIcon } from './icons';
 import { viewHash, type ViewName } from './view-route';
@@ -14,6 +15,11 @@ const VIEWS: readonly {
     label: 'Eval',
     hint: 'Scenarios × configs × seeds: the matrix, its verdicts and charts',
   },
+  {
+    view: 'library',
+    label: 'Library',
+    hint: 'Every run kept in this browser: search, open, compare',
+  },
 ];
 
 export interface ViewSwitchProps {
@@ -23,9 +29,9 @@ export interface ViewSwitchProps {
 }
 
 /**
- * The page's views, "Inspect", "Compare" and "Eval", as a segmented control of links (the URL
+ * The page's views, "Inspect", "Compare", "Eval" and "Library", as a segmented control of links (the URL
  * hash holds the view, so a reload keeps it), and "Present" beside them: the presenter's demo
- * picker, whose Exit comes back here.
+ * picker, whose Exit comes back here; and `Open…` (a file picker) when the app provides an opener.
  */
 export function ViewSwitch({ current, scenario = null }: ViewSwitchProps) {
   return (
@@ -61,6 +67,7 @@ export function ViewSwitch({ current, scenario = null }: ViewSwitchProps) {
         <PresentIcon />
         Present
       </a>
+      <OpenFileButton />
     </div>
   );
 }

@@ -156,3 +156,9 @@ export const LinkIcon = () => (
     <path d="M9.5 6.5a2.5 2.5 0 0 0-3.5 0L3.5 9a2.5 2.5 0 0 0 3.5 3.5l.5-.5" />
   </Icon>
 );
+
+export const OpenIcon = () => (
+  <Icon>
+    <path d="M2 4.5v7a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1V6a1 1 0 0 0-1-1H8L6.5 3.5H3a1 1 0 0 0-1 1Z" />
+  </Icon>
+);

@@ -7,7 +7,7 @@
  * goes back to. Unknown parameters are ignored.
  */
 
-export type ViewName = 'inspect' | 'compare' | 'eval' | 'present';
+export type ViewName = 'inspect' | 'compare' | 'eval' | 'library' | 'present';
 
 export interface ViewRoute {
   readonly view: ViewName;
@@ -42,7 +42,7 @@ export interface ViewHashExtras {
 }
 
 const isOrigin = (value: string | null): value is Exclude<ViewName, 'present'> =>
-  value === 'inspect' || value === 'compare' || value === 'eval';
+  value === 'inspect' || value === 'compare' || value === 'eval' || value === 'library';
 
 /** The largest step a link may name (far past any run's step budget). */
 const MAX_STEP = 1_000_000;
@@ -74,7 +74,7 @@ function readStep(value: string | null): { step: number | null; problem: string 
 
 /** Pure: the route a hash names; anything else is the inspector. */
 export function parseViewHash(hash: string): ViewRoute {
-  const match = /^#\/(inspect|compare|eval|present)\/?(?:\?(.*))?$/.exec(hash);
+  const match = /^#\/(inspect|compare|eval|library|present)\/?(?:\?(.*))?$/.exec(hash);
   if (!match) return { view: 'inspect', ...EMPTY };
   const params = new URLSearchParams(match[2] ?? '');
   const from = params.get('from');

@@ -1,4 +1,5 @@
 /** The compare view's presets and lane specs: what a lane is before it runs. Pure data. */
+import type { RunRecord } from './run-record';
 import type { ConfigOverrides, Gating } from '../engine';
 
 export const MIN_LANES = 2;
@@ -17,6 +18,8 @@ export function presetById(id: string | null): ComparePreset | null {
 export interface LaneSpec {
   readonly label: string;
   readonly overrides: ConfigOverrides;
+  /** A recorded run the lane shows instead of running (a kept run opened from the library). */
+  readonly record?: RunRecord;
 }
 
 export interface ComparePreset {

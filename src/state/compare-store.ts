@@ -31,28 +31,10 @@ import {
 import { mergeOverrides } from './run-navigation';
 import { createRunStore } from './run-store';
 import type { RunState, RunStore } from './run-store-types';
+import { changed, mirror } from './lane-mirror';
 
 export * from './compare-presets';
 export * from './compare-types';
-
-const mirror = (state: RunState) => ({
-  status: state.status,
-  runNumber: state.runNumber,
-  steps: state.steps,
-  trace: state.trace,
-  error: state.error,
-  cursor: state.cursor,
-});
-
-const changed = (state: RunState, previous: RunState) =>
-  state.status !== previous.status ||
-  state.steps !== previous.steps ||
-  state.trace !== previous.trace ||
-  state.error !== previous.error ||
-  state.cursor !== previous.cursor ||
-  state.runNumber !== previous.runNumber ||
-  state.overrides !== previous.overrides ||
-  state.shown !== previous.shown;
 
 /** Creates a compare view's store; given lanes start running at once unless `runGiven` is false. */
 export function createCompareStore(initial: CompareStoreInitial): CompareStore {
@@ -121,6 +103,7 @@ export function createCompareStore(initial: CompareStoreInitial): CompareStore {
         { scenarios, ...(deps ? { deps } : {}) },
       );
       stores.set(id, { store: runStore, release: runStore.subscribe(follow(id)) });
+      if (spec.record) runStore.getState().actions.open(spec.record);
       set((state) => ({ runs: { ...state.runs, [id]: mirror(runStore.getState()) } }));
       return { id, label: spec.label, overrides: spec.overrides, fork };
     };
@@ -155,7 +138,10 @@ export function createCompareStore(initial: CompareStoreInitial): CompareStore {
         if (!lanes) return;
         dropAll();
         set({ ...fresh, lanes: lanes.map((spec) => makeLane(spec)), preset: null });
-        if (options.run !== false) void actions.runAll();
+        if (options.run === false) return;
+        // Lanes of recorded runs show them; the others run.
+        const live = get().lanes.filter((_lane, index) => !lanes[index]!.record);
+        void Promise.all(live.map((lane) => actions.runLane(lane.id)));
       },
 
       setScenario(id) {

@@ -39,6 +39,10 @@ export interface LibraryActions {
   save(record: RunRecord, label?: RunLabel): Promise<RunSummary>;
   /** Keeps `record` unless the library has a run of its id; true when it saved. */
   saveNew(record: RunRecord): Promise<boolean>;
+  /** Saves many runs in one write (a library file opened, a delete undone). */
+  saveAll(
+    entries: readonly { readonly record: RunRecord; readonly label?: RunLabel }[],
+  ): Promise<void>;
   rename(id: string, name: string | null): Promise<void>;
   pin(id: string, pinned: boolean): Promise<void>;
   /** Deletes runs; `undoRemove` brings the last deletion back. */
@@ -219,13 +223,18 @@ export function createLibraryStore(options: LibraryStoreOptions): LibraryStore {
         if (!removed) return;
         set({ removed: null });
         const labels = new Map(removed.summaries.map((run) => [run.id, run]));
-        const entries = removed.records.map((record) => ({
-          record,
-          label: {
-            name: labels.get(record.id)?.name ?? null,
-            pinned: labels.get(record.id)?.pinned,
-          },
-        }));
+        await actions.saveAll(
+          removed.records.map((record) => ({
+            record,
+            label: {
+              name: labels.get(record.id)?.name ?? null,
+              pinned: labels.get(record.id)?.pinned,
+            },
+          })),
+        );
+      },
+
+      async saveAll(entries) {
         const summaries = await call((used) => used.putAll(entries));
         set((state) => ({ runs: summaries.reduce(upsertRun, state.runs) }));
         for (const summary of summaries) markUnsaved(summary.id);

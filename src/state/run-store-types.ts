@@ -97,6 +97,11 @@ export interface RunActions {
   run(options?: RunOptions): Promise<Trace | null>;
   /** Shows a recorded run (its scenario joins the list when new); stops a live run. */
   open(record: RunRecord): void;
+  /**
+   * Adds scenarios to the list (a user's own, opened from a file or kept in the library); one
+   * with the id of a listed scenario replaces it. The shown run is untouched.
+   */
+  addScenarios(scenarios: readonly Scenario[]): void;
   /** Aborts the live run; it ends with stop reason `cancelled` and keeps what it recorded. */
   stop(): void;
   /** Stops a live run and clears its results; the scenario and overrides stay as chosen. */

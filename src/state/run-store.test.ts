@@ -56,6 +56,19 @@ describe('run store', () => {
       expect(state.trace).toBeNull();
     });
 
+    it("takes a user's own scenarios into its list; one with a listed id replaces it", () => {
+      const { store } = storeFor('shopops-happy');
+      const base = scenarios.find((scenario) => scenario.id === 'shopops-happy')!;
+      const mine = { ...base, id: 'my-shop', title: 'My shop' };
+      store.getState().actions.addScenarios([mine]);
+      store.getState().actions.selectScenario('my-shop');
+      expect(selectedScenario(store.getState()).title).toBe('My shop');
+      store.getState().actions.addScenarios([{ ...mine, title: 'My shop, edited' }]);
+      const listed = store.getState().scenarios.filter((scenario) => scenario.id === 'my-shop');
+      expect(listed.map((scenario) => scenario.title)).toEqual(['My shop, edited']);
+      expect(store.getState().scenarios).toHaveLength(scenarios.length + 1);
+    });
+
     it('refuses to start on a scenario it does not have', () => {
       expect(() => storeFor('no-such-scenario')).toThrow(/no-such-scenario/);
     });

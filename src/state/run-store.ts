@@ -200,6 +200,14 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
         }));
       },
 
+      addScenarios(added) {
+        if (added.length === 0) return;
+        const ids = new Set(added.map((scenario) => scenario.id));
+        set((state) => ({
+          scenarios: [...state.scenarios.filter((scenario) => !ids.has(scenario.id)), ...added],
+        }));
+      },
+
       stop() {
         active?.abort();
       },

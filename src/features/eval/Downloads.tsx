@@ -6,7 +6,7 @@ import {
   type EvalEndpointLabel,
   type EvalRunRow,
 } from '../../projections/eval-matrix';
-import { downloadText } from './download';
+import { downloadText } from '../../components/download';
 import { exportFilename } from './format';
 
 /**

@@ -3,3 +3,4 @@ export { InspectorView, type InspectorViewProps } from './InspectorView';
 export { applyTheme, readTheme, type ThemePreference } from './theme';
 export { ThemeToggle } from './ThemeToggle';
 export { inspectorHash } from './link';
+export { formatDuration } from './metrics';

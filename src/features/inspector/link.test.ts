@@ -3,7 +3,14 @@ import { parseViewHash } from '../../components/view-route';
 import { readSettingsToken } from '../../state/lane-tokens';
 import { inspectorHash } from './link';
 
-const shown = { scenarioId: 'rca-search-stall', overrides: {}, cursor: null, awaitedStep: null };
+const shown = {
+  scenarioId: 'rca-search-stall',
+  overrides: {},
+  cursor: null,
+  awaitedStep: null,
+  status: 'idle',
+  shown: null,
+} as const;
 
 describe('the inspector’s link', () => {
   it('names the scenario alone while the settings are the defaults and it follows the newest step', () => {
@@ -22,5 +29,20 @@ describe('the inspector’s link', () => {
     expect(inspectorHash({ ...shown, overrides: { seed: 2 }, awaitedStep: 3 })).toBe(
       '#/inspect?scenario=rca-search-stall&settings=%402&step=3',
     );
+  });
+
+  it('names the shown run (kept in the library, so a reload opens it again), not before a run', () => {
+    const run = {
+      id: 'run-7',
+      scenario: {} as never,
+      overrides: {},
+      origin: { kind: 'live' },
+      startedAt: 1,
+      endedAt: 2,
+    } as const;
+    expect(parseViewHash(inspectorHash({ ...shown, status: 'done', shown: run })).run).toBe(
+      'run-7',
+    );
+    expect(parseViewHash(inspectorHash({ ...shown, shown: run })).run).toBeNull();
   });
 });

@@ -7,12 +7,17 @@ import { viewHash } from '../../components/view-route';
 import { settingsToken } from '../../state/lane-tokens';
 import type { RunState } from '../../state/run-store';
 
-/** Pure: the hash that names what an inspector run store shows. */
+/**
+ * Pure: the hash that names what an inspector run store shows. A shown run is named too
+ * (`run=<id>`: kept in this browser's library, so a reload opens it again; another browser
+ * reproduces it from the scenario, settings and step).
+ */
 export function inspectorHash(
-  state: Pick<RunState, 'scenarioId' | 'overrides' | 'cursor' | 'awaitedStep'>,
+  state: Pick<RunState, 'scenarioId' | 'overrides' | 'cursor' | 'awaitedStep' | 'status' | 'shown'>,
 ): string {
   return viewHash('inspect', state.scenarioId, [], {
     settings: settingsToken(state.overrides),
     step: state.awaitedStep ?? state.cursor,
+    run: state.status === 'idle' ? null : (state.shown?.id ?? null),
   });
 }

@@ -7,6 +7,8 @@ import {
   type PresenterSource,
   type PresenterTimer,
 } from '../../state/presenter-store';
+import { keepPresentation } from '../../state/library-autosave';
+import type { LibraryStore } from '../../state/library-store';
 import { CaptionBar } from './CaptionBar';
 import { ClosingSlide } from './ClosingSlide';
 import { DemoPicker } from './DemoPicker';
@@ -29,6 +31,8 @@ export interface PresenterViewProps {
   readonly timer: PresenterTimer;
   /** Where the theme persists. */
   readonly storage: KeyValueStorage;
+  /** Where the demo's two recorded runs are kept (once each, when recorded). */
+  readonly library?: LibraryStore;
 }
 
 /** The lanes, or the recording, or the closing slide: what the stage's middle shows. */
@@ -53,8 +57,14 @@ interface PresentationProps extends PresenterViewProps {
 }
 
 /** One presentation: its store records the lanes once mounted and plays them. */
-function Presentation({ scenarios, route, timer, storage, choice, source }: PresentationProps) {
+function Presentation(props: PresentationProps) {
+  const { scenarios, route, timer, storage, choice, source, library } = props;
   const [store] = useState(() => createPresenterStore({ scenarios, source, timer }));
+  // The recorded runs join the library (kept while the presentation lives).
+  useEffect(
+    () => (library ? keepPresentation(store, library, { now: () => Date.now() }) : undefined),
+    [store, library],
+  );
   // The runs and the playback timer: started with the view, stopped with it.
   useEffect(() => store.getState().actions.start(), [store]);
   const root = useRef<HTMLDivElement>(null);

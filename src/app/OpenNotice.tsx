@@ -1,0 +1,57 @@
+/**
+ * The page's one notice about a file opened: what was opened and where it went, or why it could
+ * not be and that nothing changed. Read out as it appears (a problem as an alert); Escape or the
+ * close button dismisses it, and a done notice goes by itself after a while.
+ */
+import { useEffect } from 'react';
+import { CloseIcon } from '../components/icons';
+import { FOCUS_RING } from '../components/focus-ring';
+import type { Notice } from './file-opening';
+
+const DONE_MS = 8000;
+
+export function OpenNotice({
+  notice,
+  onDismiss,
+}: {
+  readonly notice: Notice | null;
+  readonly onDismiss: () => void;
+}) {
+  useEffect(() => {
+    if (!notice) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onDismiss();
+    };
+    window.addEventListener('keydown', onKey);
+    const timer = notice.tone === 'done' ? window.setTimeout(onDismiss, DONE_MS) : undefined;
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.clearTimeout(timer);
+    };
+  }, [notice, onDismiss]);
+  return (
+    <div aria-live="polite" className="contents">
+      {notice ? (
+        <div
+          role={notice.tone === 'problem' ? 'alert' : 'status'}
+          data-testid="open-notice"
+          className={`fixed right-4 bottom-4 z-40 flex max-w-xl items-start gap-3 rounded-md border px-4 py-3 text-sm shadow-lg ${
+            notice.tone === 'problem'
+              ? 'border-rose-300 bg-rose-50 text-rose-950 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-100'
+              : 'border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100'
+          }`}
+        >
+          <p className="min-w-0 flex-1 break-words">{notice.text}</p>
+          <button
+            type="button"
+            aria-label="Dismiss"
+            onClick={onDismiss}
+            className={`shrink-0 rounded p-0.5 opacity-70 hover:opacity-100 ${FOCUS_RING}`}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

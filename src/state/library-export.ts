@@ -1,0 +1,205 @@
+/**
+ * The library as one file (`loopscope.library` version 1): every kept run with its labels, the
+ * scenario it ran on and its trace in the native form (Trace JSON v2, calls sharing their
+ * message prefixes), and the user's own scenarios as their text. Reading one back checks every
+ * run and names the first problem by its JSON path; a run that was still running when it was
+ * exported comes back interrupted. Pure.
+ */
+import {
+  ConfigError,
+  FileError,
+  ScenarioError,
+  parseConfigOverrides,
+  scenarioConfig,
+  TraceError,
+  parseScenario,
+  readTraceValue,
+  toNativeTraceJson,
+  type Scenario,
+} from '../engine';
+import type { KeptScenario, RunLabel } from './library-types';
+import type { RecordStatus, RunOrigin, RunRecord } from './run-record';
+
+export const LIBRARY_FORMAT = 'loopscope.library';
+export const LIBRARY_EXPORT_VERSION = 1;
+
+/** A run in an export: the record, and what the user called and pinned it. */
+export interface LabelledRun {
+  readonly record: RunRecord;
+  readonly label: RunLabel;
+}
+
+/** Pure: the export file's JSON value. */
+export function libraryExportJson(
+  runs: readonly LabelledRun[],
+  scenarios: readonly KeptScenario[],
+  exportedAt: number,
+): Record<string, unknown> {
+  return {
+    format: LIBRARY_FORMAT,
+    version: LIBRARY_EXPORT_VERSION,
+    exportedAt,
+    runs: runs.map(({ record, label }) => ({
+      id: record.id,
+      name: label.name ?? null,
+      pinned: label.pinned ?? false,
+      status: record.status,
+      origin: record.origin,
+      overrides: record.overrides,
+      startedAt: record.startedAt,
+      endedAt: record.endedAt,
+      error: record.error,
+      scenario: record.scenario,
+      trace: record.trace ? toNativeTraceJson(record.trace, null) : null,
+    })),
+    scenarios: scenarios.map((kept) => ({
+      id: kept.id,
+      source: kept.source,
+      savedAt: kept.savedAt,
+    })),
+  };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const STATUSES: readonly RecordStatus[] = ['running', 'done', 'failed', 'interrupted'];
+const ORIGINS: readonly RunOrigin['kind'][] = ['live', 'forked', 'imported', 'replayed'];
+
+/** A wrong part of an export: a FileError at its path. */
+function fail(name: string, path: string, problem: string): never {
+  throw new FileError('invalid_trace', name, path, problem);
+}
+
+/** One field, checked; a wrong one fails at its path. */
+function field<T>(
+  name: string,
+  object: Record<string, unknown>,
+  key: string,
+  path: string,
+  check: (value: unknown) => value is T,
+  what: string,
+): T {
+  const value = object[key];
+  if (!check(value)) fail(name, `${path}.${key}`, `expected ${what}`);
+  return value;
+}
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value);
+const orNull =
+  <T>(check: (value: unknown) => value is T) =>
+  (value: unknown): value is T | null =>
+    value === null || value === undefined || check(value);
+
+/** Pure: the runs and scenarios of an export's (safely parsed) JSON value. */
+export function readLibraryExport(
+  value: unknown,
+  name: string,
+): { readonly runs: readonly LabelledRun[]; readonly scenarios: readonly KeptScenario[] } {
+  if (!isObject(value)) fail(name, '$', 'expected a library export object');
+  if (typeof value.version === 'number' && value.version > LIBRARY_EXPORT_VERSION) {
+    throw new FileError(
+      'newer_version',
+      name,
+      '$.version',
+      `a library export of version ${value.version}, written by a later Loopscope; this build reads version ${LIBRARY_EXPORT_VERSION}`,
+    );
+  }
+  if (value.version !== LIBRARY_EXPORT_VERSION)
+    fail(name, '$.version', `expected ${LIBRARY_EXPORT_VERSION}`);
+  if (!Array.isArray(value.runs)) fail(name, '$.runs', 'expected an array of runs');
+  if (!Array.isArray(value.scenarios)) fail(name, '$.scenarios', 'expected an array of scenarios');
+  const runs = value.runs.map((run: unknown, index: number) =>
+    readRun(run, `$.runs[${index}]`, name),
+  );
+  const scenarios = value.scenarios.map((kept: unknown, index: number): KeptScenario => {
+    const path = `$.scenarios[${index}]`;
+    if (!isObject(kept)) fail(name, path, 'expected a scenario entry');
+    return {
+      id: field(name, kept, 'id', path, isString, 'a scenario id'),
+      source: field(name, kept, 'source', path, isString, 'the scenario as JSON text'),
+      savedAt: field(name, kept, 'savedAt', path, isNumber, 'a time in milliseconds'),
+    };
+  });
+  return { runs, scenarios };
+}
+
+/** A TraceError or ScenarioError inside an export, as the export's FileError at its full path. */
+function within<T>(name: string, prefix: string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      throw new FileError(
+        'invalid_trace',
+        name,
+        `${prefix}${error.path.slice(1)}`,
+        error.message.slice(error.path.length + 2),
+      );
+    }
+    if (error instanceof TraceError || error instanceof ScenarioError) {
+      const code = error instanceof TraceError ? 'invalid_trace' : 'invalid_scenario';
+      throw new FileError(code, name, `${prefix}${error.path.slice(1)}`, error.problem);
+    }
+    throw error;
+  }
+}
+
+function readRun(run: unknown, path: string, name: string): LabelledRun {
+  if (!isObject(run)) fail(name, path, 'expected a run');
+  const status = field(
+    name,
+    run,
+    'status',
+    path,
+    (v): v is RecordStatus => STATUSES.includes(v as RecordStatus),
+    `one of ${STATUSES.join(', ')}`,
+  );
+  const origin = field(
+    name,
+    run,
+    'origin',
+    path,
+    (v): v is RunOrigin => isObject(v) && ORIGINS.includes(v.kind as RunOrigin['kind']),
+    'where the run came from',
+  );
+  const scenario: Scenario = within(name, `${path}.scenario`, () => parseScenario(run.scenario));
+  const trace =
+    run.trace === null || run.trace === undefined
+      ? null
+      : within(name, `${path}.trace`, () => readTraceValue(run.trace).trace);
+  if (trace && trace.scenario !== scenario.id) {
+    fail(
+      name,
+      `${path}.trace.scenario`,
+      `the trace records scenario "${trace.scenario}", not "${scenario.id}"`,
+    );
+  }
+  const error = run.error;
+  const overrides = within(name, `${path}.overrides`, () =>
+    parseConfigOverrides(run.overrides ?? {}),
+  );
+  const record: RunRecord = {
+    id: field(name, run, 'id', path, isString, 'a run id'),
+    scenario,
+    overrides,
+    settings: trace?.config ?? scenarioConfig(scenario, overrides),
+    trace,
+    status: status === 'running' ? 'interrupted' : status,
+    error:
+      isObject(error) && isString(error.code) && isString(error.message)
+        ? { code: error.code, message: error.message }
+        : null,
+    origin,
+    startedAt: field(name, run, 'startedAt', path, isNumber, 'a time in milliseconds'),
+    endedAt:
+      field(name, run, 'endedAt', path, orNull(isNumber), 'a time in milliseconds or null') ?? null,
+  };
+  const label: RunLabel = {
+    name: field(name, run, 'name', path, orNull(isString), 'a name or null') ?? null,
+    pinned: run.pinned === true,
+  };
+  return { record, label };
+}

@@ -1,0 +1,257 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support';
+
+/**
+ * Open, keep and look: runs kept in real IndexedDB across reloads, the Library view, and files
+ * (a `loop run --json` trace by the picker, by a drop and by a paste; a scenario file; a bad file).
+ */
+
+async function open(page: Page, hash = '#/inspect?scenario=shopops-happy') {
+  await page.goto(`/${hash}`);
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  if (hash.startsWith('#/inspect')) {
+    await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+  }
+}
+
+const metrics = (page: Page) => page.getByRole('region', { name: 'Metrics' });
+const steps = (page: Page) =>
+  page
+    .getByRole('region', { name: 'Timeline' })
+    .getByRole('listbox', { name: 'Steps' })
+    .getByRole('option');
+const keptRows = (page: Page) =>
+  page
+    .getByRole('table', { name: 'Kept runs' })
+    .getByRole('row')
+    .filter({ hasNot: page.getByRole('columnheader') });
+
+/** The runs the page's library holds, read from IndexedDB itself: status and steps of each. */
+async function kept(page: Page): Promise<{ status: string; steps: number }[]> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const request = indexedDB.open('loopscope-library');
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const db = request.result;
+          if (!db.objectStoreNames.contains('summaries')) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const all = db.transaction('summaries').objectStore('summaries').getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve(
+              all.result.map((row: { status: string; steps: number }) => ({
+                status: row.status,
+                steps: row.steps,
+              })),
+            );
+          };
+        };
+      }),
+  );
+}
+
+async function goToLibrary(page: Page) {
+  await page
+    .getByRole('navigation', { name: 'View' })
+    .getByRole('link', { name: 'Library' })
+    .click();
+  await expect(page).toHaveURL(/#\/library$/);
+}
+
+/** What `loop run shopops-happy --json` prints (the CLI itself, run once). */
+const cliTrace = (() => {
+  let text: string | null = null;
+  return () =>
+    (text ??= execFileSync('npx', ['tsx', 'src/cli/main.ts', 'run', 'shopops-happy', '--json'], {
+      encoding: 'utf8',
+    }));
+})();
+
+test('a finished run is kept: a reload shows it again, and the Library lists it', async ({
+  page,
+}) => {
+  await open(page);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(metrics(page)).toContainText('Stop reason: answer');
+  const live = await steps(page).allTextContents();
+  await expect(page).toHaveURL(/run=/);
+  await expect.poll(() => kept(page)).toEqual([{ status: 'done', steps: live.length }]);
+
+  await page.reload();
+  await expect(metrics(page)).toContainText('Stop reason: answer');
+  expect(await steps(page).allTextContents()).toEqual(live);
+
+  await goToLibrary(page);
+  await expect(keptRows(page)).toHaveCount(1);
+  await expect(keptRows(page).first()).toContainText('Correct');
+  await expect(keptRows(page).first()).toContainText('ShopOps O-1001');
+  await keptRows(page)
+    .first()
+    .getByRole('button', { name: /^Open .* in the inspector$/ })
+    .click();
+  await expect(page).toHaveURL(/#\/inspect\?.*run=/);
+  await expect(metrics(page)).toContainText('Stop reason: answer');
+});
+
+test('a run cut by a reload comes back interrupted, with its steps', async ({ page }) => {
+  await open(page, '#/inspect?scenario=rca-search-stall');
+  // Step: one model call at a time; the run stays live (paused) between them.
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await expect(steps(page)).toHaveCount(1);
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await expect(steps(page)).toHaveCount(2);
+  await expect.poll(() => kept(page)).toEqual([{ status: 'running', steps: 2 }]);
+
+  await page.reload();
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await goToLibrary(page);
+  await expect(keptRows(page)).toHaveCount(1);
+  await expect(keptRows(page).first()).toContainText('Interrupted');
+  await keptRows(page)
+    .first()
+    .getByRole('button', { name: /^Open .* in the inspector$/ })
+    .click();
+  await expect(steps(page)).toHaveCount(2);
+});
+
+test('a `loop run --json` trace opens by the picker, by a drop and by a paste, as the live run looked', async ({
+  page,
+}) => {
+  const json = cliTrace();
+  await open(page);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(metrics(page)).toContainText('Stop reason: answer');
+  const live = await steps(page).allTextContents();
+  await page.getByRole('button', { name: 'Reset', exact: true }).click();
+  await expect(steps(page)).toHaveCount(0);
+
+  const notice = page.getByTestId('open-notice');
+  await page.getByTestId('open-file-input').setInputFiles({
+    name: 'picked.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(json),
+  });
+  await expect(notice).toContainText('Opened picked.json: a run of shopops-happy');
+  expect(await steps(page).allTextContents()).toEqual(live);
+  await expect(metrics(page)).toContainText('Stop reason: answer');
+
+  await page.getByRole('button', { name: 'Reset', exact: true }).click();
+  const dropped = await page.evaluateHandle((text) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], 'dropped.json', { type: 'application/json' }));
+    return transfer;
+  }, json);
+  await page.dispatchEvent('main', 'dragenter', { dataTransfer: dropped });
+  await expect(page.getByText('Drop to open')).toBeVisible();
+  await page.dispatchEvent('main', 'drop', { dataTransfer: dropped });
+  await expect(notice).toContainText('Opened dropped.json');
+  await expect(page.getByText('Drop to open')).toHaveCount(0);
+  expect(await steps(page).allTextContents()).toEqual(live);
+
+  await page.getByRole('button', { name: 'Reset', exact: true }).click();
+  await page.evaluate((text) => {
+    const transfer = new DataTransfer();
+    transfer.setData('text/plain', text);
+    document.body.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true }),
+    );
+  }, json);
+  await expect(notice).toContainText('Opened pasted text');
+  expect(await steps(page).allTextContents()).toEqual(live);
+
+  // One live run and three opened ones, all kept.
+  await expect.poll(async () => (await kept(page)).length).toBe(4);
+});
+
+test('a file that is not a trace says what is wrong and changes nothing', async ({ page }) => {
+  await open(page);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(metrics(page)).toContainText('Stop reason: answer');
+  const live = await steps(page).allTextContents();
+  await page.getByTestId('open-file-input').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('<script>alert(1)</script>'),
+  });
+  const alert = page.getByRole('alert').filter({ hasText: 'notes.txt' });
+  await expect(alert).toContainText('notes.txt: not JSON');
+  await expect(alert).toContainText('Nothing was changed.');
+  expect(await steps(page).allTextContents()).toEqual(live);
+  await expect(page).toHaveURL(/scenario=shopops-happy/);
+});
+
+test("a scenario file joins the picker as the user's own, and runs", async ({ page }) => {
+  const builtin = JSON.parse(readFileSync('src/scenarios/shopops-happy.json', 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  const mine = { ...builtin, id: 'my-shop', title: 'My shop' };
+  await open(page);
+  await page.getByTestId('open-file-input').setInputFiles({
+    name: 'my-shop.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(mine)),
+  });
+  await expect(page.getByTestId('open-notice')).toContainText('Added your scenario "My shop"');
+  await expect(page).toHaveURL(/scenario=my-shop/);
+  await expect(page.getByLabel('Scenario', { exact: true })).toHaveValue('my-shop');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(metrics(page)).toContainText('Stop reason: answer');
+
+  // Kept in the library: a reload still lists it.
+  await page.reload();
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await expect(page.getByLabel('Scenario', { exact: true })).toHaveValue('my-shop');
+});
+
+test('two kept runs open side by side in Compare', async ({ page }) => {
+  await open(page);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(metrics(page)).toContainText('Stop reason: answer');
+  await page.getByLabel('Mode', { exact: true }).selectOption('ReflAct');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(metrics(page)).toContainText('Stop reason: answer');
+  await expect.poll(() => kept(page)).toHaveLength(2);
+  await expect
+    .poll(async () => (await kept(page)).every((run) => run.status === 'done'))
+    .toBe(true);
+
+  await goToLibrary(page);
+  await expect(keptRows(page)).toHaveCount(2);
+  for (const row of await keptRows(page).all()) await row.getByRole('checkbox').check();
+  await page.getByRole('button', { name: /^Compare/ }).click();
+  await expect(page).toHaveURL(/#\/compare\?scenario=shopops-happy/);
+  const lanes = page.getByRole('region', { name: /^(react|reflact) · adaptive/ });
+  await expect(lanes).toHaveCount(2);
+  for (const lane of await lanes.all()) {
+    await expect(lane.getByRole('status').first()).toHaveText(/answered/);
+  }
+});
+
+test('storage refused: one notice, and runs go on in memory', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'indexedDB', {
+      get() {
+        throw new DOMException(
+          'The user denied permission to access the database.',
+          'SecurityError',
+        );
+      },
+    });
+  });
+  await open(page);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(metrics(page)).toContainText('Stop reason: answer');
+  await goToLibrary(page);
+  const notice = page.getByRole('alert').filter({ hasText: 'Runs are not being saved' });
+  await expect(notice).toBeVisible();
+  await expect(keptRows(page)).toHaveCount(1);
+  await expect(page.getByText('Kept in this tab only')).toBeVisible();
+});

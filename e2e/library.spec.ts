@@ -228,7 +228,7 @@ test('two kept runs open side by side in Compare', async ({ page }) => {
   for (const row of await keptRows(page).all()) await row.getByRole('checkbox').check();
   await page.getByRole('button', { name: /^Compare/ }).click();
   await expect(page).toHaveURL(/#\/compare\?scenario=shopops-happy/);
-  const lanes = page.getByRole('region', { name: /^(react|reflact) · adaptive/ });
+  const lanes = page.getByRole('region', { name: /^Lane [A-D]: (react|reflact) · adaptive/ });
   await expect(lanes).toHaveCount(2);
   for (const lane of await lanes.all()) {
     await expect(lane.getByRole('status').first()).toHaveText(/answered/);
@@ -253,5 +253,5 @@ test('storage refused: one notice, and runs go on in memory', async ({ page }) =
   const notice = page.getByRole('alert').filter({ hasText: 'Runs are not being saved' });
   await expect(notice).toBeVisible();
   await expect(keptRows(page)).toHaveCount(1);
-  await expect(page.getByText('Kept in this tab only')).toBeVisible();
+  await expect(page.getByText(/^Kept in this tab only/)).toBeVisible();
 });

@@ -45,7 +45,7 @@ export function ViewSwitch({ current, scenario = null }: ViewSwitchProps) {
           return (
             <a
               key={view}
-              href={viewHash(view, scenario)}
+              href={viewHash(view, view === 'library' ? null : scenario)}
               title={hint}
               aria-current={active ? 'page' : undefined}
               className={`rounded px-2.5 py-0.5 text-xs font-medium transition-colors ${FOCUS_RING} ${

@@ -104,3 +104,16 @@ export function scanJson(text: string): JsonScanProblem | null {
   }
   return forbidden;
 }
+
+/**
+ * Pure: why JSON a model wrote (action arguments, a JSON reply) must not be parsed — nested past
+ * {@link MAX_JSON_DEPTH} (recursive fingerprints and writers would overflow the stack) or a key
+ * that could reach a prototype — in one sentence; null when it may be.
+ */
+export function modelJsonProblem(text: string): string | null {
+  const problem = scanJson(text);
+  if (!problem) return null;
+  return problem.kind === 'too_deep'
+    ? `it nests deeper than ${MAX_JSON_DEPTH} levels (at ${problem.path})`
+    : `it has the key "${problem.key}" (at ${problem.path}), which is not allowed`;
+}

@@ -2,6 +2,7 @@
  * The pure step function: `(state, input) → [nextState, effects]`. It runs no tools, calls no
  * model and reads no clock; the runner carries out the effects and feeds the results back.
  */
+import { modelJsonProblem } from '../files/json-scan';
 import type { PhaseId } from '../machine';
 import { ParseError, parseReply, type ParseOutcome } from '../parsers';
 import type { ModelCallRecord } from '../trace/types';
@@ -134,6 +135,15 @@ function interpret(s: Draft, input: ModelEnd): ParseOutcome {
     reflection: null,
   });
   if (input.toolCall) {
+    const refused = modelJsonProblem(input.toolCall.arguments);
+    if (refused) {
+      return fail(
+        new ParseError(
+          'bad_arguments',
+          `The arguments of the ${input.toolCall.name} call are refused: ${refused}.`,
+        ),
+      );
+    }
     let args: unknown;
     try {
       args = input.toolCall.arguments.trim() === '' ? {} : JSON.parse(input.toolCall.arguments);

@@ -1,4 +1,5 @@
 /** One action form read from the text of an `Action:` label (or from a bare ACT reply). */
+import { modelJsonProblem } from '../files/json-scan';
 import type { Action, ToolSpec } from '../types';
 import { coerceArgument, firstParameter, looksLikeKeywordArgs, readPairs } from './args';
 import { findObjectEnd, isRecord, readQuoted, skipSpace } from './literals';
@@ -116,6 +117,7 @@ function positional(
 }
 
 function parseJsonObject(json: string): Record<string, unknown> | undefined {
+  if (modelJsonProblem(json)) return undefined;
   try {
     const value: unknown = JSON.parse(json);
     return isRecord(value) ? value : undefined;

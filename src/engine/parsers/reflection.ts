@@ -1,4 +1,5 @@
 /** Reflections: the three labelled parts, and the reply of a separate reflection phase. */
+import { modelJsonProblem } from '../files/json-scan';
 import type { ReflectionParts } from '../types';
 import { findObjectEnd, isRecord } from './literals';
 
@@ -60,6 +61,7 @@ function jsonThought(text: string): string | null {
     if (start < 0) return null;
     const end = findObjectEnd(text, start);
     if (end < 0) return null;
+    if (modelJsonProblem(text.slice(start, end))) return null;
     try {
       const value: unknown = JSON.parse(text.slice(start, end));
       if (isRecord(value) && typeof value['thought'] === 'string') return value['thought'].trim();

@@ -41,6 +41,12 @@ async function openLibrary(): Promise<LibraryStore> {
     now: () => Date.now(),
   });
   await library.getState().actions.load();
+  // Once a run is kept, ask the browser not to evict the library under storage pressure.
+  const release = library.subscribe((state) => {
+    if (state.kind !== 'indexeddb' || state.runs.length === 0) return;
+    release();
+    void navigator.storage?.persist?.().catch(() => false);
+  });
   return library;
 }
 

@@ -14,6 +14,8 @@ export const selectRunNumber = (state: RunState) => state.runNumber;
 export const selectScenarios = (state: RunState) => state.scenarios;
 export const selectScenarioId = (state: RunState) => state.scenarioId;
 export const selectOverrides = (state: RunState) => state.overrides;
+/** Where the shown run came from (null before a run). */
+export const selectOrigin = (state: RunState) => state.shown?.origin ?? null;
 export const selectTrace = (state: RunState) => state.trace;
 export const selectError = (state: RunState) => state.error;
 export const selectEscalation = (state: RunState) => state.trace?.escalation ?? null;

@@ -7,6 +7,7 @@ import { RunStoreProvider } from '../run';
 import { ShortcutsLayer } from '../shortcuts';
 import { InspectorHeader } from './InspectorHeader';
 import { InspectorPanes } from './InspectorPanes';
+import { ImportedNote } from './ImportedNote';
 import { LinkStepNotice } from './LinkStepNotice';
 import { RunBanner } from './RunBanner';
 import { TopBar } from './TopBar';
@@ -42,6 +43,7 @@ export function InspectorView({ store, storage, linkProblem }: InspectorViewProp
           <TopBar settingsCollapsed={settingsCollapsed} onToggleSettings={toggleSettings} />
           {linkProblem && <LinkProblem key={linkProblem} problem={linkProblem} />}
           <LinkStepNotice />
+          <ImportedNote />
           <RunBanner />
           <main className="flex min-h-0 flex-1 flex-col">
             <InspectorPanes

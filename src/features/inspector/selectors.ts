@@ -3,6 +3,7 @@ export {
   selectAwaitedStep,
   selectError,
   selectMode,
+  selectOrigin,
   selectPaused,
   selectPhase,
   selectScenarioId,

@@ -27,7 +27,10 @@ export function InspectorHeader({ storage }: { readonly storage: KeyValueStorage
       <ViewSwitch current="inspect" scenario={scenarioId} />
       <ScenarioHeading />
       <div className="ml-auto flex max-w-[40%] min-w-0 shrink-0 items-center gap-3">
-        <CopyLinkButton what="this run" link={() => pageLink(inspectorHash(store.getState()))} />
+        <CopyLinkButton
+          what="this run"
+          link={() => pageLink(inspectorHash(store.getState(), { copied: true }))}
+        />
         <ModelNote />
         <ThemeToggle storage={storage} />
       </div>

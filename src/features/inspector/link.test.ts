@@ -45,4 +45,23 @@ describe('the inspector’s link', () => {
     );
     expect(parseViewHash(inspectorHash({ ...shown, shown: run })).run).toBeNull();
   });
+
+  it('a copied link leaves a live run to be reproduced, and names a run from a file', () => {
+    const live = {
+      id: 'run-7',
+      scenario: {} as never,
+      overrides: {},
+      origin: { kind: 'live' },
+      startedAt: 1,
+      endedAt: 2,
+    } as const;
+    const copied = (
+      run:
+        | typeof live
+        | (Omit<typeof live, 'origin'> & { origin: { kind: 'imported'; source: string } }),
+    ) =>
+      parseViewHash(inspectorHash({ ...shown, status: 'done', shown: run }, { copied: true })).run;
+    expect(copied(live)).toBeNull();
+    expect(copied({ ...live, origin: { kind: 'imported', source: 'x.json' } })).toBe('run-7');
+  });
 });

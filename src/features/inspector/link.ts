@@ -14,10 +14,16 @@ import type { RunState } from '../../state/run-store';
  */
 export function inspectorHash(
   state: Pick<RunState, 'scenarioId' | 'overrides' | 'cursor' | 'awaitedStep' | 'status' | 'shown'>,
+  { copied = false }: { readonly copied?: boolean } = {},
 ): string {
+  const run = state.status === 'idle' ? null : (state.shown ?? null);
+  // A copied link goes to someone without this library: a live run is reproduced from the
+  // scenario, settings and step; a run from elsewhere (a file, a fork) keeps its name, and the
+  // other page says it lives in the sender's library.
+  const named = run && !(copied && run.origin.kind === 'live') ? run.id : null;
   return viewHash('inspect', state.scenarioId, [], {
     settings: settingsToken(state.overrides),
     step: state.awaitedStep ?? state.cursor,
-    run: state.status === 'idle' ? null : (state.shown?.id ?? null),
+    run: named,
   });
 }

@@ -84,13 +84,13 @@ function LibraryBody({
         }}
       />
       {status === 'loading' ? (
-        <p role="status" className="p-6 text-sm text-slate-600 dark:text-slate-400">
+        <p role="status" className="flex-1 p-6 text-sm text-slate-600 dark:text-slate-400">
           Reading the library…
         </p>
       ) : runs.length === 0 ? (
         <EmptyLibrary />
       ) : shown.length === 0 ? (
-        <div className="p-6 text-sm text-slate-600 dark:text-slate-400">
+        <div className="flex-1 p-6 text-sm text-slate-600 dark:text-slate-400">
           <p>No kept run matches the search and filters.</p>
           <button
             type="button"
@@ -117,21 +117,23 @@ function LibraryBody({
 
 function EmptyLibrary() {
   return (
-    <div className="mx-auto mt-16 max-w-lg px-6 text-sm text-slate-700 dark:text-slate-300">
-      <h2 className="text-base font-semibold text-slate-900 dark:text-slate-100">
-        No runs kept yet
-      </h2>
-      <p className="mt-2">
-        Runs you make in Inspect, Compare and the presenter are kept here as they happen, and stay
-        after a reload.
-      </p>
-      <p className="mt-2">
-        To look at a run from elsewhere, press <span className="font-medium">Open…</span> or drop
-        its file anywhere on the page: a trace printed by{' '}
-        <code className="rounded bg-slate-100 px-1 dark:bg-slate-800">loop run --json</code>, a{' '}
-        <code className="rounded bg-slate-100 px-1 dark:bg-slate-800">.loopscope.json</code> file, a
-        scenario file or a library export. Pasting its text works too.
-      </p>
+    <div className="flex-1 overflow-auto">
+      <div className="mx-auto mt-16 max-w-lg px-6 text-sm text-slate-700 dark:text-slate-300">
+        <h2 className="text-base font-semibold text-slate-900 dark:text-slate-100">
+          No runs kept yet
+        </h2>
+        <p className="mt-2">
+          Runs you make in Inspect, Compare and the presenter are kept here as they happen, and stay
+          after a reload.
+        </p>
+        <p className="mt-2">
+          To look at a run from elsewhere, press <span className="font-medium">Open…</span> or drop
+          its file anywhere on the page: a trace printed by{' '}
+          <code className="rounded bg-slate-100 px-1 dark:bg-slate-800">loop run --json</code>, a{' '}
+          <code className="rounded bg-slate-100 px-1 dark:bg-slate-800">.loopscope.json</code> file,
+          a scenario file or a library export. Pasting its text works too.
+        </p>
+      </div>
     </div>
   );
 }

@@ -10,7 +10,7 @@ export function UndoBar() {
   return (
     <div aria-live="polite" className="contents">
       {removed && removed.summaries.length > 0 ? (
-        <div className="fixed bottom-4 left-1/2 z-20 flex -translate-x-1/2 items-center gap-3 rounded-md bg-slate-900 px-4 py-2 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900">
+        <div className="fixed bottom-12 left-4 z-20 flex items-center gap-3 rounded-md bg-slate-900 px-4 py-2 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900">
           <span>Deleted {runsWord(removed.summaries.length)}.</span>
           <Button
             size="sm"

@@ -46,9 +46,11 @@ export function InspectorView({ store, storage, linkProblem }: InspectorViewProp
           <main className="flex min-h-0 flex-1 flex-col">
             <InspectorPanes
               storage={storage}
-              settingsRef={settingsRef}
-              settingsCollapsed={settingsCollapsed}
-              onSettingsCollapsed={setSettingsCollapsed}
+              settings={{
+                ref: settingsRef,
+                collapsed: settingsCollapsed,
+                onCollapsed: setSettingsCollapsed,
+              }}
             />
           </main>
         </div>

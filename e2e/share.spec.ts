@@ -1,0 +1,73 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Page } from '@playwright/test';
+import { expect, seriousViolations, test } from './support';
+
+/**
+ * The HTML page to send (issue 10): a run written as one file by `loop run --html`, opened from
+ * `file://` with every request refused. It shows the run read-only and asks for nothing.
+ */
+
+/** The app's build directory (playwright.config.ts builds into it before the suite). */
+const BUILD = process.env.E2E_OUT_DIR ?? 'dist';
+
+const steps = (page: Page) =>
+  page
+    .getByRole('region', { name: 'Timeline' })
+    .getByRole('listbox', { name: 'Steps' })
+    .getByRole('option');
+
+/** Every request the page makes is recorded and refused, except the page's own file. */
+async function blockNetwork(page: Page, file: string): Promise<string[]> {
+  const requests: string[] = [];
+  page.context().on('request', (request) => requests.push(request.url()));
+  await page
+    .context()
+    .route('**', (route) => (route.request().url() === file ? route.continue() : route.abort()));
+  return requests;
+}
+
+test('a run written by loop run --html opens from file:// offline, read-only, with no request', async ({
+  page,
+}) => {
+  const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'loopscope-share-')), 'shop.html');
+  execFileSync(
+    process.execPath,
+    ['node_modules/.bin/tsx', 'src/cli/main.ts', 'run', 'shopops-happy', '--html', out],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      // The template the web server's build just emitted (dist/share.html), not a stale one.
+      env: { ...process.env, LOOPSCOPE_SHARE_TEMPLATE: path.resolve(BUILD, 'share.html') },
+    },
+  );
+  const file = pathToFileURL(out).href;
+  const requests = await blockNetwork(page, file);
+
+  await page.goto(file);
+
+  await expect(page.getByRole('note')).toHaveText('A recorded run, opened read-only from a file.');
+  await expect(page).toHaveTitle(/· Loopscope$/);
+  await expect(steps(page)).toHaveCount(3);
+  const metrics = page.getByRole('region', { name: 'Metrics' });
+  await expect(metrics).toContainText('Stop reason: answer');
+  await expect(metrics).toContainText('LLM calls: 3');
+  const record = page.getByRole('region', { name: 'Decision record' });
+  await expect(record).toContainText('Final answer');
+  await expect(record).toContainText('the carrier holds the parcel at the depot');
+  // Read-only: nothing that would run a model.
+  for (const name of ['Run', 'Step', 'Reset']) {
+    await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+  }
+  await expect(page.getByLabel('Scenario', { exact: true })).toHaveCount(0);
+
+  // Another step, by the timeline, shows its own record.
+  await steps(page).first().click();
+  await expect(record).toContainText('get_order');
+
+  expect(await page.evaluate(() => navigator.serviceWorker?.controller ?? null)).toBeNull();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(requests).toEqual([file]);
+});

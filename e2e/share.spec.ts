@@ -71,3 +71,43 @@ test('a run written by loop run --html opens from file:// offline, read-only, wi
   expect(await seriousViolations(page)).toEqual([]);
   expect(requests).toEqual([file]);
 });
+
+test('Export → HTML page in the inspector saves a page that opens the same run offline', async ({
+  page,
+}) => {
+  await page.goto('/#/inspect?scenario=shopops-happy');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+  const exportButton = page.getByRole('button', { name: 'Export', exact: true });
+  await expect(exportButton).toBeDisabled();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const metrics = page.getByRole('region', { name: 'Metrics' });
+  await expect(metrics).toContainText('Stop reason: answer');
+  await expect(steps(page)).toHaveCount(3);
+
+  await exportButton.click();
+  const menu = page.getByRole('list', { name: 'Export as' });
+  await expect(menu.getByRole('button')).toHaveText([
+    'Trace (.loopscope.json)',
+    'Trace JSON v1 (as loop run --json)',
+    'HTML page',
+  ]);
+  const saving = page.waitForEvent('download');
+  await menu.getByRole('button', { name: 'HTML page' }).click();
+  const download = await saving;
+  expect(download.suggestedFilename()).toMatch(/^shopops-happy-.*\.html$/);
+  await expect(page.getByText(/^Exported shopops-happy-.*\.html\.$/)).toBeVisible();
+  const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'loopscope-export-')), 'run.html');
+  await download.saveAs(out);
+
+  const file = pathToFileURL(out).href;
+  const requests = await blockNetwork(page, file);
+  await page.goto(file);
+  await expect(page.getByRole('note')).toHaveText('A recorded run, opened read-only from a file.');
+  await expect(steps(page)).toHaveCount(3);
+  await expect(page.getByRole('region', { name: 'Metrics' })).toContainText('Stop reason: answer');
+  await expect(page.getByRole('region', { name: 'Decision record' })).toContainText(
+    'the carrier holds the parcel at the depot',
+  );
+  expect(requests).toEqual([file]);
+});

@@ -25,6 +25,8 @@ import { useUrlSync } from './url-sync';
 import { createViewStores } from './view-stores';
 import { createFileOpening, type Notice } from './file-opening';
 import { exportLibrary } from './library-file';
+import { exportRun } from './run-export';
+import type { RunExporter } from '../features/inspector';
 import { LibraryPage } from './LibraryPage';
 import { OpenNotice } from './OpenNotice';
 import { scenarioOfKept } from '../state/open-file';
@@ -108,6 +110,16 @@ export function App({ services }: { readonly services: AppServices }) {
   const compareRuns = (id: string, overrides: readonly ConfigOverrides[]) => {
     window.location.hash = viewHash('compare', id, overrides.map(laneToken));
   };
+  const exportShown: RunExporter = (kind, store) => {
+    exportRun(store, kind).then(
+      (name) => setNotice({ tone: 'done', text: `Exported ${name}.` }),
+      (error: unknown) =>
+        setNotice({
+          tone: 'problem',
+          text: error instanceof Error ? error.message : String(error),
+        }),
+    );
+  };
   const linked = route.view === 'compare' ? compareLinkProblem(route) : inspectorLinkProblem(route);
   const problem = views.missingRun(route)
     ? [linked, MISSING_RUN].filter(Boolean).join(' ')
@@ -160,6 +172,7 @@ export function App({ services }: { readonly services: AppServices }) {
             <InspectorView
               store={views.inspector(route)}
               storage={services.storage}
+              onExport={exportShown}
               {...(problem ? { linkProblem: problem } : {})}
             />
           )}

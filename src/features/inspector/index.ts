@@ -5,3 +5,4 @@ export { ThemeToggle } from './ThemeToggle';
 export { inspectorHash } from './link';
 export { formatDuration } from './metrics';
 export { RecordedRunView, type RecordedRunViewProps } from './RecordedRunView';
+export type { RunExportKind, RunExporter } from './ExportMenu';

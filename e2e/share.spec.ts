@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -92,6 +92,24 @@ test('Export → HTML page in the inspector saves a page that opens the same run
     'Trace JSON v1 (as loop run --json)',
     'HTML page',
   ]);
+  expect(await seriousViolations(page)).toEqual([]);
+  for (const [choice, version] of [
+    ['Trace (.loopscope.json)', 2],
+    ['Trace JSON v1 (as loop run --json)', 1],
+  ] as const) {
+    if (!(await menu.isVisible())) await exportButton.click();
+    const saved = page.waitForEvent('download');
+    await menu.getByRole('button', { name: choice }).click();
+    const file = await saved;
+    expect(file.suggestedFilename()).toMatch(
+      version === 2 ? /^shopops-happy-.*\.loopscope\.json$/ : /^shopops-happy-[^.]*\.json$/,
+    );
+    const text = readFileSync(await file.path(), 'utf8');
+    expect(JSON.parse(text)).toMatchObject({ format: 'loopscope.trace', version });
+  }
+  await expect(menu).toBeHidden();
+
+  await exportButton.click();
   const saving = page.waitForEvent('download');
   await menu.getByRole('button', { name: 'HTML page' }).click();
   const download = await saving;

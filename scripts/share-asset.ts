@@ -17,6 +17,8 @@ export async function buildSharePage(): Promise<string> {
   const result = await build({
     configFile: path.join(ROOT, 'vite.share.config.ts'),
     root: ROOT,
+    // A production page in `npm run dev` too (React's production build, minified).
+    mode: 'production',
     logLevel: 'warn',
     build: { write: false },
   });

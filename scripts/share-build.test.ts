@@ -30,6 +30,14 @@ describe('the share page build', () => {
     expect(() => inlineAssets(withIcon, files)).toThrow(/\/favicon\.svg/);
   });
 
+  it('reads tags spelt inside the inlined code as code, not as references', () => {
+    const spelt = {
+      ...files,
+      scripts: new Map([['assets/share-1.js', 'warn(`<link rel="x" href="${href}">`)']]),
+    };
+    expect(inlineAssets(PAGE, spelt)).toContain('warn(`<link rel="x" href="${href}">`)');
+  });
+
   it('writes `</script` and `<!--` in code so an inline element cannot end early', () => {
     expect(inlineSafe('x("</SCRIPT>", "<!--")')).toBe('x("\\x3C/SCRIPT>", "\\x3C!--")');
   });

@@ -40,7 +40,9 @@ export function inlineAssets(html: string, files: PageFiles): string {
     const tag = new RegExp(`<link rel="stylesheet"[^>]*?href="[./]*${escapeRegExp(name)}"[^>]*>`);
     page = page.replace(tag, () => `<style>${css.replace(/<\/style/gi, '\\3C/style')}</style>`);
   }
-  const left = [...page.matchAll(/<(?:script|link|img)\b[^>]*\b(?:src|href)="([^"]*)"/g)].map(
+  // The markup only: code and CSS inside the inlined elements may spell tags in strings.
+  const markup = page.replace(/<(script|style)(\s[^>]*)?>[\s\S]*?<\/\1>/g, '<$1$2></$1>');
+  const left = [...markup.matchAll(/<(?:script|link|img)\b[^>]*\b(?:src|href)="([^"]*)"/g)].map(
     (match) => match[1],
   );
   if (left.length > 0) {

@@ -129,3 +129,49 @@ test('Export → HTML page in the inspector saves a page that opens the same run
   );
   expect(requests).toEqual([file]);
 });
+
+test('Export HTML page in compare saves the lanes as a page that opens them read-only offline', async ({
+  page,
+}) => {
+  await page.goto('/#/compare?scenario=rca-search-stall');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+  const lanes = ['Lane A: ReAct', 'Lane B: ReflAct'];
+  const exportButton = page.getByRole('button', { name: 'Export HTML page' });
+  await expect(exportButton).toBeDisabled();
+  await page.getByRole('button', { name: 'Run all' }).click();
+  const statuses: string[] = [];
+  for (const name of lanes) {
+    const status = page.getByRole('region', { name }).getByRole('status').first();
+    await expect(status).toHaveText(/answered|stalled|escalated/);
+    statuses.push((await status.textContent()) ?? '');
+  }
+  const strip = page.getByRole('region', { name: 'Aligned steps' });
+  await expect(strip.getByRole('status')).toHaveText('Newest · 5 rows');
+
+  const saving = page.waitForEvent('download');
+  await exportButton.click();
+  const download = await saving;
+  expect(download.suggestedFilename()).toMatch(/^rca-search-stall-compare-.*\.html$/);
+  const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'loopscope-compare-')), 'lanes.html');
+  await download.saveAs(out);
+
+  const file = pathToFileURL(out).href;
+  const requests = await blockNetwork(page, file);
+  await page.goto(file);
+  await expect(page.getByRole('note')).toHaveText(
+    'Recorded runs compared, opened read-only from a file.',
+  );
+  for (const [index, name] of lanes.entries()) {
+    const shown = page.getByRole('region', { name });
+    await expect(shown.getByRole('status').first()).toHaveText(statuses[index] ?? '');
+    await expect(shown.getByRole('button', { name: 'Run lane' })).toHaveCount(0);
+    await expect(shown.getByRole('button', { name: 'Fork from here' })).toHaveCount(0);
+  }
+  await expect(page.getByRole('region', { name: 'Aligned steps' }).getByRole('status')).toHaveText(
+    'Newest · 5 rows',
+  );
+  await expect(page.getByRole('button', { name: 'Run all' })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(requests).toEqual([file]);
+});

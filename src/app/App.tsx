@@ -25,8 +25,9 @@ import { useUrlSync } from './url-sync';
 import { createViewStores } from './view-stores';
 import { createFileOpening, type Notice } from './file-opening';
 import { exportLibrary } from './library-file';
-import { exportRun } from './run-export';
+import { exportCompare, exportRun } from './run-export';
 import type { RunExporter } from '../features/inspector';
+import type { CompareStore } from '../state/compare-store';
 import { LibraryPage } from './LibraryPage';
 import { OpenNotice } from './OpenNotice';
 import { scenarioOfKept } from '../state/open-file';
@@ -110,8 +111,8 @@ export function App({ services }: { readonly services: AppServices }) {
   const compareRuns = (id: string, overrides: readonly ConfigOverrides[]) => {
     window.location.hash = viewHash('compare', id, overrides.map(laneToken));
   };
-  const exportShown: RunExporter = (kind, store) => {
-    exportRun(store, kind).then(
+  const saved = (saving: Promise<string>) =>
+    saving.then(
       (name) => setNotice({ tone: 'done', text: `Exported ${name}.` }),
       (error: unknown) =>
         setNotice({
@@ -119,7 +120,8 @@ export function App({ services }: { readonly services: AppServices }) {
           text: error instanceof Error ? error.message : String(error),
         }),
     );
-  };
+  const exportShown: RunExporter = (kind, store) => void saved(exportRun(store, kind));
+  const exportLanes = (store: CompareStore) => void saved(exportCompare(store));
   const linked = route.view === 'compare' ? compareLinkProblem(route) : inspectorLinkProblem(route);
   const problem = views.missingRun(route)
     ? [linked, MISSING_RUN].filter(Boolean).join(' ')
@@ -165,6 +167,7 @@ export function App({ services }: { readonly services: AppServices }) {
           ) : route.view === 'compare' ? (
             <CompareView
               store={views.compare(route)}
+              onExport={exportLanes}
               {...(problem ? { linkProblem: problem } : {})}
               storage={services.storage}
             />

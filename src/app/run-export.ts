@@ -1,11 +1,13 @@
 /**
  * Export's files for the run a run store shows: the native trace, Trace JSON v1 (as
- * `loop run --json` prints it) and the share page (docs/decisions/0006-share-page.md).
+ * `loop run --json` prints it) and the share page (docs/decisions/0006-share-page.md); and the
+ * share page of a compare's lanes.
  */
 import { downloadText } from '../components/download';
 import { toNativeTraceJson, toTraceJson } from '../engine';
 import type { RunExportKind } from '../features/inspector';
 import { recordOf } from '../state/run-record';
+import type { CompareStore } from '../state/compare-store';
 import type { RunStore } from '../state/run-store';
 
 const stamp = (at: number) => new Date(at).toISOString().slice(0, 19).replace(/[:T]/g, '-');
@@ -47,12 +49,34 @@ export async function exportRun(store: RunStore, kind: RunExportKind): Promise<s
     downloadText(`${JSON.stringify(native)}\n`, name, 'application/json');
     return name;
   }
+  const name = `${base}.html`;
+  await savePage(native, name);
+  return name;
+}
+
+/** Saves the compare's lanes as one HTML page; resolves to the file's name. */
+export async function exportCompare(store: CompareStore): Promise<string> {
+  const state = store.getState();
+  const lanes = state.lanes.map((lane) => {
+    const runStore = store.laneStore(lane.id);
+    const record = runStore ? recordOf(runStore.getState()) : null;
+    if (!record?.trace) {
+      throw new Error('Every lane needs a finished run to export: press Run all first.');
+    }
+    return { label: lane.label, run: toNativeTraceJson(record.trace, record.scenario) };
+  });
+  const { sharedCompareJson } = await import('../share/share-page');
+  const name = `${state.scenarioId}-compare-${stamp(Date.now())}.html`;
+  await savePage(sharedCompareJson(lanes), name);
+  return name;
+}
+
+/** The share page with `payload` in it, saved as `name`. */
+async function savePage(payload: object, name: string): Promise<void> {
   // Loaded only for a page: the template is fetched and the run put in when asked for.
   const [template, { sharePage }] = await Promise.all([
     shareTemplate(),
     import('../share/share-page'),
   ]);
-  const name = `${base}.html`;
-  downloadText(sharePage(template, native), name, 'text/html');
-  return name;
+  downloadText(sharePage(template, payload), name, 'text/html');
 }

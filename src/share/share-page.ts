@@ -48,3 +48,17 @@ export function sharePage(template: string, run: object): string {
   // Sliced, not String.replace: `$&` or `$'` in model text must not be read as patterns.
   return `${template.slice(0, open + RUN_START_TAG.length)}${scriptSafeJson(run)}${template.slice(close)}`;
 }
+
+/** The `format` of a page's compare: several recorded lanes of one scenario. */
+export const SHARED_COMPARE_FORMAT = 'loopscope.compare';
+
+/** One lane of a shared compare: its label and its run as a native trace. */
+export interface SharedLane {
+  readonly label: string;
+  readonly run: object;
+}
+
+/** Pure: what a compare's page carries: `{format: "loopscope.compare", version: 1, lanes}`. */
+export function sharedCompareJson(lanes: readonly SharedLane[]): object {
+  return { format: SHARED_COMPARE_FORMAT, version: 1, lanes };
+}

@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { sharePageAsset } from './scripts/share-asset';
 
 /**
  * The app's Content-Security-Policy and security headers, in one place: `vite preview` sends them
@@ -81,6 +82,7 @@ function securityMeta(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), securityMeta()],
+  // The share page (Export → HTML page) rides along as dist/share.html: scripts/share-asset.ts.
+  plugins: [react(), tailwindcss(), securityMeta(), sharePageAsset()],
   preview: { headers: SECURITY_HEADERS },
 });

@@ -14,6 +14,7 @@ export type LayerName =
   | 'components'
   | 'features'
   | 'app'
+  | 'share'
   | 'workers'
   | 'cli';
 
@@ -128,6 +129,18 @@ export const LAYER_TABLE: readonly LayerRow[] = [
   },
   { layer: 'app', imports: 'all', packages: 'any', nodeBuiltins: false, mocks: true },
   {
+    // The share page's entry: no app (it starts MSW and opens storage), no mocks/, no workers.
+    layer: 'share',
+    imports: ['engine', 'state', 'features', 'components'],
+    modules: [
+      { module: 'app/schema-mode', reason: 'zod jitless before any schema (the CSP)' },
+      { module: 'app/index.css', reason: "the app's stylesheet" },
+    ],
+    packages: ['react', 'react-dom'],
+    nodeBuiltins: false,
+    mocks: false,
+  },
+  {
     layer: 'workers',
     imports: ['engine', 'scenarios', 'projections'],
     // zod only for workers/schema-mode.ts: jitless before the engine defines a schema (the CSP).
@@ -138,6 +151,7 @@ export const LAYER_TABLE: readonly LayerRow[] = [
   {
     layer: 'cli',
     imports: ['engine', 'scenarios', 'projections', 'workers'],
+    modules: [{ module: 'share/share-page', reason: 'writes the share page (--html)' }],
     except: [
       { module: 'workers/eval-worker', reason: 'a worker entry: a message loop on self' },
       { module: 'workers/global-io', reason: "the browser's fetch and clock" },

@@ -294,6 +294,44 @@ describe('each row of the table', () => {
     expect(check('src/main.tsx', "import { step } from './engine/loop/step';")).toHaveLength(1);
   });
 
+  it('share: state, features and components; of app only its schema mode and stylesheet; no mocks/', () => {
+    expect(
+      check(
+        'src/share/main.tsx',
+        "import '../app/schema-mode';",
+        "import { createRoot } from 'react-dom/client';",
+        "import { RecordedRunView } from '../features/inspector';",
+        "import { createRunStore } from '../state';",
+        "import { readTraceText } from '../engine';",
+        "import '../app/index.css';",
+      ),
+    ).toEqual([]);
+    expect(
+      check(
+        'src/share/main.tsx',
+        "import { createServices } from '../app/services';",
+        "import { worker } from '../../mocks/browser';",
+        "import { openRunLibrary } from '../storage';",
+        "import { Timeline } from '../features/timeline/Timeline';",
+        "import { z } from 'zod';",
+      ),
+    ).toEqual([
+      "src/share/main.tsx: imports '../app/services' (share-imports: src/share imports src/app only as app/schema-mode (zod jitless before any schema (the CSP)), app/index.css (the app's stylesheet))",
+      "src/share/main.tsx: imports '../../mocks/browser' (share-imports: src/share never imports mocks/)",
+      "src/share/main.tsx: imports '../storage' (share-imports: src/share never imports src/storage)",
+      "src/share/main.tsx: imports '../features/timeline/Timeline' (feature-boundary: import features/timeline through its index.ts only)",
+      "src/share/main.tsx: imports 'zod' (share-imports: src/share may only use react, react-dom)",
+    ]);
+    expect(check('src/cli/main.ts', "import { sharePage } from '../share/share-page';")).toEqual(
+      [],
+    );
+    expect(
+      check('src/cli/main.ts', "import { sharedRunRecord } from '../share/shared-run';"),
+    ).toEqual([
+      "src/cli/main.ts: imports '../share/shared-run' (cli-imports: src/cli imports src/share only as share/share-page (writes the share page (--html)))",
+    ]);
+  });
+
   it("workers: the engine's public surface, scenarios, projections; zod only (jitless for the CSP)", () => {
     expect(
       check(

@@ -25,6 +25,9 @@ import { useUrlSync } from './url-sync';
 import { createViewStores } from './view-stores';
 import { createFileOpening, type Notice } from './file-opening';
 import { exportLibrary } from './library-file';
+import { exportCompare, exportRun } from './run-export';
+import type { RunExporter } from '../features/inspector';
+import type { CompareStore } from '../state/compare-store';
 import { LibraryPage } from './LibraryPage';
 import { OpenNotice } from './OpenNotice';
 import { scenarioOfKept } from '../state/open-file';
@@ -108,6 +111,17 @@ export function App({ services }: { readonly services: AppServices }) {
   const compareRuns = (id: string, overrides: readonly ConfigOverrides[]) => {
     window.location.hash = viewHash('compare', id, overrides.map(laneToken));
   };
+  const saved = (saving: Promise<string>) =>
+    saving.then(
+      (name) => setNotice({ tone: 'done', text: `Exported ${name}.` }),
+      (error: unknown) =>
+        setNotice({
+          tone: 'problem',
+          text: error instanceof Error ? error.message : String(error),
+        }),
+    );
+  const exportShown: RunExporter = (kind, store) => void saved(exportRun(store, kind));
+  const exportLanes = (store: CompareStore) => void saved(exportCompare(store));
   const linked = route.view === 'compare' ? compareLinkProblem(route) : inspectorLinkProblem(route);
   const problem = views.missingRun(route)
     ? [linked, MISSING_RUN].filter(Boolean).join(' ')
@@ -153,6 +167,7 @@ export function App({ services }: { readonly services: AppServices }) {
           ) : route.view === 'compare' ? (
             <CompareView
               store={views.compare(route)}
+              onExport={exportLanes}
               {...(problem ? { linkProblem: problem } : {})}
               storage={services.storage}
             />
@@ -160,6 +175,7 @@ export function App({ services }: { readonly services: AppServices }) {
             <InspectorView
               store={views.inspector(route)}
               storage={services.storage}
+              onExport={exportShown}
               {...(problem ? { linkProblem: problem } : {})}
             />
           )}

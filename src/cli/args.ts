@@ -34,6 +34,8 @@ export interface ParsedArgs {
   readonly at: number | null;
   /** `run --out FILE`: where to write the run's native `.loopscope.json` as well. */
   readonly out: string | null;
+  /** `run|open --html FILE`: where to write the run as a share page (one self-contained HTML file). */
+  readonly html: string | null;
 }
 
 type Setter = (value: string, into: Mutable) => void;
@@ -52,6 +54,7 @@ interface Mutable {
   fork: string | null;
   at: number | null;
   out: string | null;
+  html: string | null;
 }
 
 function oneOf<T extends string>(flag: string, allowed: readonly T[]): (value: string) => T {
@@ -134,6 +137,7 @@ const VALUE_FLAGS: Record<string, Setter> = {
   '--fork': (v, m) => void (m.fork = v),
   '--at': (v, m) => void (m.at = integer('--at', 0)(v)),
   '--out': (v, m) => void (m.out = v),
+  '--html': (v, m) => void (m.html = v),
 };
 
 const SWITCHES = ['--json', '--no-fabrication-guard', '--no-include-usage'];
@@ -155,6 +159,7 @@ export function parseArgs(argv: readonly string[], allowed: readonly string[]): 
     fork: null,
     at: null,
     out: null,
+    html: null,
   };
   const positional: string[] = [];
   let json = false;
@@ -192,6 +197,7 @@ export function parseArgs(argv: readonly string[], allowed: readonly string[]): 
     fork: into.fork,
     at: into.at,
     out: into.out,
+    html: into.html,
   };
 }
 
@@ -201,7 +207,7 @@ export const RUN_FLAGS = [
   '--no-fabrication-guard',
   '--no-include-usage',
 ];
-export const OPEN_FLAGS = ['--json'];
+export const OPEN_FLAGS = ['--json', '--html'];
 export const EVAL_FLAGS = [
   '--suite',
   '--json',

@@ -18,13 +18,14 @@ import { ENDPOINT_CONCURRENCY, endpointRunOptions, endpointSettings } from './en
 import { evalJsonRows } from '../projections/eval-matrix';
 import { runEval } from './eval';
 import { readTraceFile, writeNativeTrace } from './files';
+import { writeSharePage } from './share';
 import { formatMatrix, formatSummary, formatTrace } from './format';
 import { openCommand } from './open';
 import { resolveScenario, resolveSuite } from './scenarios';
 import { visibleControls } from './terminal-text';
 
 const USAGE =
-  'usage: loop run <scenario> [flags] [--out FILE.loopscope.json] | loop run [<scenario>] --fork TRACE.json --at STEP [flags] | loop open FILE [--json] | loop eval [--suite builtin|DIR] [--json] [--endpoint URL --model NAME]';
+  'usage: loop run <scenario> [flags] [--out FILE.loopscope.json] [--html FILE.html] | loop run [<scenario>] --fork TRACE.json --at STEP [flags] | loop open FILE [--json] [--html FILE.html] | loop eval [--suite builtin|DIR] [--json] [--endpoint URL --model NAME]';
 
 /**
  * The one way human output (step lists, tables, error lines) reaches the terminal: control
@@ -69,6 +70,7 @@ async function run(argv: readonly string[]): Promise<void> {
     ...(recorded ? { fork: { trace: recorded, atStep: args.at ?? 0 } } : {}),
   });
   if (args.out !== null) writeNativeTrace(args.out, trace, scenario);
+  if (args.html !== null) writeSharePage(args.html, trace, scenario);
   if (args.json) process.stdout.write(`${JSON.stringify(toTraceJson(trace), null, 2)}\n`);
   else say(process.stdout, `${formatTrace(trace)}\n`);
 }

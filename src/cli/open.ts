@@ -3,6 +3,8 @@ import { openFileText, toTraceJson, type Scenario } from '../engine';
 import { OPEN_FLAGS, UsageError, parseArgs } from './args';
 import { readUserFile } from './files';
 import { formatTrace } from './format';
+import { findBuiltin } from '../scenarios';
+import { writeSharePage } from './share';
 
 /** Pure: one line that says what a scenario file holds. */
 export function scenarioSummary(scenario: Scenario): string {
@@ -12,8 +14,9 @@ export function scenarioSummary(scenario: Scenario): string {
 
 /**
  * What `loop open` prints for the file `argv` names: a trace as `loop run` prints it (`--json`:
- * Trace JSON v1), a scenario as one line (`--json`: the scenario as loaded). A file that cannot
- * be opened throws its FileError; a Loopscope format the CLI does not show, a UsageError.
+ * Trace JSON v1), a scenario as one line (`--json`: the scenario as loaded); `--html FILE`
+ * writes a trace as the share page too. A file that cannot be opened throws its FileError; a
+ * Loopscope format the CLI does not show, a UsageError.
  */
 export function openCommand(
   argv: readonly string[],
@@ -25,6 +28,19 @@ export function openCommand(
     throw new UsageError(`open takes one file; ${usage}`);
   }
   const opened = openFileText(readUserFile(argument, ''), argument);
+  if (args.html !== null) {
+    if (opened.kind !== 'trace') {
+      throw new UsageError(`--html: ${argument} is not a trace; --html writes a run's page`);
+    }
+    // A v1 file names its scenario only by id: the page then carries the built-in.
+    const scenario = opened.scenario ?? findBuiltin(opened.trace.scenario);
+    if (!scenario) {
+      throw new UsageError(
+        `--html: ${argument} records scenario "${opened.trace.scenario}", which it does not carry and is not built in (write it with loop run --out to keep the scenario)`,
+      );
+    }
+    writeSharePage(args.html, opened.trace, scenario);
+  }
   switch (opened.kind) {
     case 'trace':
       return args.json

@@ -17,4 +17,8 @@ describe('zod goes jitless before any schema is defined (no eval under the CSP)'
   it('in the page', () => {
     expect(firstImport('../main.tsx')).toMatch(/^import '\.\/app\/schema-mode';/);
   });
+
+  it('in the share page', () => {
+    expect(firstImport('../share/main.tsx')).toMatch(/^import '\.\.\/app\/schema-mode';/);
+  });
 });

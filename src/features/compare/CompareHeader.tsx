@@ -7,19 +7,26 @@ import { selectScenarioId } from './selectors';
 import { ThemeToggle } from '../inspector';
 
 /** The page's heading, the view switch (Inspect opens on this scenario), the scenario, the model, the theme. */
-export function CompareHeader({ storage }: { readonly storage: KeyValueStorage }) {
+export function CompareHeader({
+  storage,
+  readOnly = false,
+}: {
+  readonly storage: KeyValueStorage;
+  /** Recorded lanes shown read-only: no view switch, no model, no icon file. */
+  readonly readOnly?: boolean;
+}) {
   const scenarioId = useCompare(selectScenarioId);
   const scenario = useCompare(compareScenario);
   return (
     <header className="flex h-12 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-3 dark:border-slate-800 dark:bg-slate-950">
-      <img src="/favicon.svg" alt="" width={20} height={20} className="shrink-0" />
+      {!readOnly && <img src="/favicon.svg" alt="" width={20} height={20} className="shrink-0" />}
       <h1
         className="shrink-0 text-[15px] font-semibold tracking-tight"
         title="Agent loops (ReAct, ReflAct and ACT) as an explicit state machine"
       >
         Loopscope
       </h1>
-      <ViewSwitch current="compare" scenario={scenarioId} />
+      {!readOnly && <ViewSwitch current="compare" scenario={scenarioId} />}
       <div className="min-w-0 border-l border-slate-200 pl-3 leading-tight dark:border-slate-800">
         <h2 className="truncate text-[13px] font-medium" title={scenario.title}>
           {scenario.title}
@@ -29,7 +36,7 @@ export function CompareHeader({ storage }: { readonly storage: KeyValueStorage }
         </p>
       </div>
       <div className="ml-auto flex max-w-[40%] min-w-0 shrink-0 items-center gap-3">
-        <ModelNote />
+        {!readOnly && <ModelNote />}
         <ThemeToggle storage={storage} />
       </div>
     </header>

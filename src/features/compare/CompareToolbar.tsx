@@ -1,13 +1,14 @@
 import { Button, CopyLinkButton, FOCUS_RING, SelectField, pageLink } from '../../components';
 import { viewHash } from '../../components/view-route';
 import { PresentIcon } from '../../components/icons';
-import { MAX_LANES, PRESETS, type CompareLane } from '../../state/compare-store';
+import { MAX_LANES, PRESETS, type CompareLane, type CompareStore } from '../../state/compare-store';
 import { laneToken } from '../../state/lane-tokens';
 import { ModelPicker } from '../endpoints';
 import { useCompare, useCompareApi } from './compare-context';
 import { compareHash } from './link';
 import { PlayIcon, PlusIcon, StopIcon } from '../../components/icons';
 import {
+  selectAllRecorded,
   selectAnyRunning,
   selectLaneCount,
   selectLanes,
@@ -103,8 +104,14 @@ function PresentLanes() {
  * Two rows: the scenario every lane runs, the model, Add lane and Run all (Stop while running);
  * then the presets.
  */
-export function CompareToolbar() {
+export function CompareToolbar({
+  onExport,
+}: {
+  /** Export's HTML page of these lanes; no Export button without it. */
+  readonly onExport?: (store: CompareStore) => void;
+}) {
   const store = useCompareApi();
+  const recorded = useCompare(selectAllRecorded);
   const scenarios = useCompare(selectScenarios);
   const scenarioId = useCompare(selectScenarioId);
   const running = useCompare(selectAnyRunning);
@@ -128,6 +135,20 @@ export function CompareToolbar() {
         <ModelPicker disabled={running} layout="inline" />
         <div className="ml-auto flex shrink-0 items-center gap-1.5">
           <CopyLinkButton what="these lanes" link={() => pageLink(compareHash(store.getState()))} />
+          {onExport && (
+            <Button
+              size="sm"
+              disabled={running || !recorded}
+              onClick={() => onExport(store)}
+              title={
+                recorded
+                  ? 'Save these lanes as one HTML page that opens read-only in any browser, offline'
+                  : 'Export: run every lane first'
+              }
+            >
+              Export HTML page
+            </Button>
+          )}
           <PresentLanes />
           <Button
             size="sm"

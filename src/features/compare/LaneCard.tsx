@@ -9,6 +9,7 @@ import { CloseIcon, ForkIcon, PlayIcon, SlidersIcon } from '../../components/ico
 import { laneLetter } from './labels';
 import { LaneSettings } from './LaneSettings';
 import { LaneStatus } from './LaneStatus';
+import { useReadOnly } from './read-only';
 import {
   selectBaseline,
   selectLaneCount,
@@ -33,6 +34,7 @@ function RecordBar({ lane, index }: LaneCardProps) {
   const row = useCompare(selectRow);
   const alignment = useCompare(selectAlignment);
   const laneCount = useCompare(selectLaneCount);
+  const readOnly = useReadOnly();
   const shown = stepCount === 0 ? null : Math.min(cursor ?? stepCount - 1, stepCount - 1);
   const gap = row !== null && alignment.rows[row]?.cells[index] === null;
   const full = laneCount >= MAX_LANES;
@@ -62,19 +64,21 @@ function RecordBar({ lane, index }: LaneCardProps) {
           `Step ${shown}`
         )}
       </p>
-      <Button
-        size="sm"
-        tone="ghost"
-        className="ml-auto h-7"
-        disabled={!canFork}
-        title={title}
-        onClick={() => {
-          if (shown !== null) compare.getState().actions.fork(lane.id, shown);
-        }}
-      >
-        <ForkIcon />
-        Fork from here
-      </Button>
+      {!readOnly && (
+        <Button
+          size="sm"
+          tone="ghost"
+          className="ml-auto h-7"
+          disabled={!canFork}
+          title={title}
+          onClick={() => {
+            if (shown !== null) compare.getState().actions.fork(lane.id, shown);
+          }}
+        >
+          <ForkIcon />
+          Fork from here
+        </Button>
+      )}
     </div>
   );
 }
@@ -90,6 +94,7 @@ export function LaneCard({ lane, index }: LaneCardProps) {
   const laneCount = useCompare(selectLaneCount);
   const baseline = useCompare(selectBaseline);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const readOnly = useReadOnly();
   const letter = laneLetter(index);
   const running = status === 'running';
   const settingsId = `lane-settings-${lane.id}`;
@@ -111,48 +116,52 @@ export function LaneCard({ lane, index }: LaneCardProps) {
             Baseline
           </span>
         )}
-        <div className="ml-auto flex shrink-0 items-center gap-1">
-          <Button
-            size="sm"
-            className="h-7 px-2"
-            onClick={() => void compare.getState().actions.runLane(lane.id)}
-            disabled={running}
-            aria-label="Run lane"
-            title={lane.fork ? 'Replay the fork’s prefix, then run on live' : 'Run this lane alone'}
-          >
-            <PlayIcon />
-            <span className="hidden @md:inline">Run lane</span>
-          </Button>
-          <Button
-            size="icon"
-            tone={settingsOpen ? 'secondary' : 'ghost'}
-            className="h-7 w-7"
-            aria-label="Lane settings"
-            aria-expanded={settingsOpen}
-            aria-controls={settingsId}
-            title={settingsOpen ? 'Hide the settings form' : 'Edit this lane’s settings'}
-            onClick={() => setSettingsOpen((open) => !open)}
-          >
-            <SlidersIcon />
-          </Button>
-          <Button
-            size="icon"
-            tone="ghost"
-            className="h-7 w-7"
-            aria-label={`Remove lane ${letter}`}
-            title={laneCount <= MIN_LANES ? `At least ${MIN_LANES} lanes` : 'Remove this lane'}
-            disabled={laneCount <= MIN_LANES}
-            onClick={() => compare.getState().actions.removeLane(lane.id)}
-          >
-            <CloseIcon />
-          </Button>
-        </div>
+        {!readOnly && (
+          <div className="ml-auto flex shrink-0 items-center gap-1">
+            <Button
+              size="sm"
+              className="h-7 px-2"
+              onClick={() => void compare.getState().actions.runLane(lane.id)}
+              disabled={running}
+              aria-label="Run lane"
+              title={
+                lane.fork ? 'Replay the fork’s prefix, then run on live' : 'Run this lane alone'
+              }
+            >
+              <PlayIcon />
+              <span className="hidden @md:inline">Run lane</span>
+            </Button>
+            <Button
+              size="icon"
+              tone={settingsOpen ? 'secondary' : 'ghost'}
+              className="h-7 w-7"
+              aria-label="Lane settings"
+              aria-expanded={settingsOpen}
+              aria-controls={settingsId}
+              title={settingsOpen ? 'Hide the settings form' : 'Edit this lane’s settings'}
+              onClick={() => setSettingsOpen((open) => !open)}
+            >
+              <SlidersIcon />
+            </Button>
+            <Button
+              size="icon"
+              tone="ghost"
+              className="h-7 w-7"
+              aria-label={`Remove lane ${letter}`}
+              title={laneCount <= MIN_LANES ? `At least ${MIN_LANES} lanes` : 'Remove this lane'}
+              disabled={laneCount <= MIN_LANES}
+              onClick={() => compare.getState().actions.removeLane(lane.id)}
+            >
+              <CloseIcon />
+            </Button>
+          </div>
+        )}
       </header>
       <div id={settingsId} className="pt-1">
         <LaneSettings
           lane={lane}
           index={index}
-          open={settingsOpen}
+          open={settingsOpen && !readOnly}
           disabled={running}
           status={<LaneStatus lane={lane} />}
         />

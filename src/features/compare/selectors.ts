@@ -37,3 +37,7 @@ const NO_STEPS: readonly never[] = [];
 /** Each lane's run status, in lane order (select with `useShallow`). */
 export const selectLaneStatuses = (state: CompareState) =>
   state.lanes.map((lane) => state.runs[lane.id]?.status ?? 'idle');
+
+/** Every lane has a recorded run (what an HTML page of the lanes needs). */
+export const selectAllRecorded = (state: CompareState) =>
+  state.lanes.every((lane) => state.runs[lane.id]?.trace != null);

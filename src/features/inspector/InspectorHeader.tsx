@@ -7,12 +7,21 @@ import { inspectorHash } from './link';
 import { ScenarioHeading } from './ScenarioHeading';
 import { selectScenarioId } from './selectors';
 import { ThemeToggle } from './ThemeToggle';
+import { ExportMenu, type RunExporter } from './ExportMenu';
 
 /**
  * The page's one heading, the view switch (Compare opens on this scenario), the scenario and its
- * task, Copy link (the scenario, settings and step), what the model is, and the theme switch.
+ * task, Copy link (the scenario, settings and step), Export (the run as a file), what the model
+ * is, and the theme switch.
  */
-export function InspectorHeader({ storage }: { readonly storage: KeyValueStorage }) {
+export function InspectorHeader({
+  storage,
+  onExport,
+}: {
+  readonly storage: KeyValueStorage;
+  /** Export's formats (the app makes the files); no Export without it. */
+  readonly onExport?: RunExporter | undefined;
+}) {
   const scenarioId = useRunStore(selectScenarioId);
   const store = useRunStoreApi();
   return (
@@ -31,6 +40,7 @@ export function InspectorHeader({ storage }: { readonly storage: KeyValueStorage
           what="this run"
           link={() => pageLink(inspectorHash(store.getState(), { copied: true }))}
         />
+        {onExport && <ExportMenu onExport={onExport} />}
         <ModelNote />
         <ThemeToggle storage={storage} />
       </div>

@@ -24,33 +24,36 @@ const VERTICAL_RULE = `${SEPARATOR} w-px after:inset-y-0 after:-left-1 after:-ri
 const HORIZONTAL_RULE = `${SEPARATOR} h-px after:inset-x-0 after:-top-1 after:-bottom-1`;
 const PANE = 'h-full min-h-0 overflow-hidden bg-white dark:bg-slate-950';
 
+/** The Settings pane's handle and whether it is collapsed. */
+export interface SettingsPaneControl {
+  readonly ref: RefObject<PanelImperativeHandle | null>;
+  /** A collapsed settings pane is hidden: out of the tab order and the accessibility tree. */
+  readonly collapsed: boolean;
+  /** Told whenever the settings pane collapses or expands (also on mount). */
+  readonly onCollapsed: (collapsed: boolean) => void;
+}
+
 export interface InspectorPanesProps {
   readonly storage: KeyValueStorage;
-  readonly settingsRef: RefObject<PanelImperativeHandle | null>;
-  /** A collapsed settings pane is hidden: out of the tab order and the accessibility tree. */
-  readonly settingsCollapsed: boolean;
-  /** Told whenever the settings pane collapses or expands (also on mount). */
-  readonly onSettingsCollapsed: (collapsed: boolean) => void;
+  /** The Settings pane; null leaves it out (a recorded run shown read-only changes nothing). */
+  readonly settings: SettingsPaneControl | null;
 }
 
 /**
- * Settings (left, collapsible), the phase graph (centre) and the decision record (right) above
- * the timeline. Sizes persist in `storage` so a reload keeps them.
+ * Settings (left, collapsible; left out when `settings` is null), the phase graph (centre) and
+ * the decision record (right) above the timeline. Sizes persist in `storage` so a reload keeps
+ * them (the read-only layout under ids of its own).
  */
-export function InspectorPanes({
-  storage,
-  settingsRef,
-  settingsCollapsed,
-  onSettingsCollapsed,
-}: InspectorPanesProps) {
-  const rows = useDefaultLayout({ id: ROWS_ID, storage });
-  const columns = useDefaultLayout({ id: COLUMNS_ID, storage });
-  const onSettingsResize = (size: PanelSize) => onSettingsCollapsed(size.inPixels < 1);
+export function InspectorPanes({ storage, settings }: InspectorPanesProps) {
+  const suffix = settings ? '' : '.readonly';
+  const rows = useDefaultLayout({ id: ROWS_ID + suffix, storage });
+  const columns = useDefaultLayout({ id: COLUMNS_ID + suffix, storage });
+  const onSettingsResize = (size: PanelSize) => settings?.onCollapsed(size.inPixels < 1);
 
   return (
     <Group
       orientation="vertical"
-      id={ROWS_ID}
+      id={ROWS_ID + suffix}
       defaultLayout={rows.defaultLayout}
       onLayoutChanged={rows.onLayoutChanged}
       className="min-h-0 flex-1"
@@ -58,31 +61,35 @@ export function InspectorPanes({
       <Panel id="main" minSize="30%">
         <Group
           orientation="horizontal"
-          id={COLUMNS_ID}
+          id={COLUMNS_ID + suffix}
           defaultLayout={columns.defaultLayout}
           onLayoutChanged={columns.onLayoutChanged}
           className="h-full"
         >
-          <Panel
-            id="settings"
-            panelRef={settingsRef}
-            collapsible
-            collapsedSize={0}
-            minSize={220}
-            defaultSize="22%"
-            maxSize="40%"
-            onResize={onSettingsResize}
-            className={PANE}
-          >
-            <div
-              id="inspector-settings"
-              hidden={settingsCollapsed}
-              className="h-full overflow-auto"
-            >
-              <SettingsPane />
-            </div>
-          </Panel>
-          <Separator aria-label="Resize settings" className={VERTICAL_RULE} />
+          {settings && (
+            <>
+              <Panel
+                id="settings"
+                panelRef={settings.ref}
+                collapsible
+                collapsedSize={0}
+                minSize={220}
+                defaultSize="22%"
+                maxSize="40%"
+                onResize={onSettingsResize}
+                className={PANE}
+              >
+                <div
+                  id="inspector-settings"
+                  hidden={settings.collapsed}
+                  className="h-full overflow-auto"
+                >
+                  <SettingsPane />
+                </div>
+              </Panel>
+              <Separator aria-label="Resize settings" className={VERTICAL_RULE} />
+            </>
+          )}
           <Panel id="graph" minSize="25%" className={PANE}>
             <PhaseGraphPane />
           </Panel>

@@ -6,6 +6,7 @@ import type { RunStore } from '../../state/run-store';
 import { RunStoreProvider } from '../run';
 import { ShortcutsLayer } from '../shortcuts';
 import { InspectorHeader } from './InspectorHeader';
+import type { RunExporter } from './ExportMenu';
 import { InspectorPanes } from './InspectorPanes';
 import { ImportedNote } from './ImportedNote';
 import { LinkStepNotice } from './LinkStepNotice';
@@ -19,13 +20,15 @@ export interface InspectorViewProps {
   readonly storage: KeyValueStorage;
   /** What the link could not say (a bad settings token or step), and what shows instead. */
   readonly linkProblem?: string;
+  /** Export's formats, made into files by the app; no Export menu without it. */
+  readonly onExport?: RunExporter;
 }
 
 /**
  * The inspector: the page's one inspector run store; header, top bar, banner, then the resizable panes
  * (settings, phase graph, decision record; the timeline below). It fills the window.
  */
-export function InspectorView({ store, storage, linkProblem }: InspectorViewProps) {
+export function InspectorView({ store, storage, linkProblem, onExport }: InspectorViewProps) {
   const settingsRef = usePanelRef();
   const [settingsCollapsed, setSettingsCollapsed] = useState(false);
   const toggleSettings = () => {
@@ -39,7 +42,7 @@ export function InspectorView({ store, storage, linkProblem }: InspectorViewProp
       {/* One keyboard layer for the page (the timeline's own layer then only renders). */}
       <ShortcutsLayer>
         <div className="flex h-screen min-h-0 flex-col overflow-hidden bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
-          <InspectorHeader storage={storage} />
+          <InspectorHeader storage={storage} onExport={onExport} />
           <TopBar settingsCollapsed={settingsCollapsed} onToggleSettings={toggleSettings} />
           {linkProblem && <LinkProblem key={linkProblem} problem={linkProblem} />}
           <LinkStepNotice />
@@ -48,9 +51,11 @@ export function InspectorView({ store, storage, linkProblem }: InspectorViewProp
           <main className="flex min-h-0 flex-1 flex-col">
             <InspectorPanes
               storage={storage}
-              settingsRef={settingsRef}
-              settingsCollapsed={settingsCollapsed}
-              onSettingsCollapsed={setSettingsCollapsed}
+              settings={{
+                ref: settingsRef,
+                collapsed: settingsCollapsed,
+                onCollapsed: setSettingsCollapsed,
+              }}
             />
           </main>
         </div>

@@ -1,0 +1,177 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Page } from '@playwright/test';
+import { expect, seriousViolations, test } from './support';
+
+/**
+ * The HTML page to send (issue 10): a run written as one file by `loop run --html`, opened from
+ * `file://` with every request refused. It shows the run read-only and asks for nothing.
+ */
+
+/** The app's build directory (playwright.config.ts builds into it before the suite). */
+const BUILD = process.env.E2E_OUT_DIR ?? 'dist';
+
+const steps = (page: Page) =>
+  page
+    .getByRole('region', { name: 'Timeline' })
+    .getByRole('listbox', { name: 'Steps' })
+    .getByRole('option');
+
+/** Every request the page makes is recorded and refused, except the page's own file. */
+async function blockNetwork(page: Page, file: string): Promise<string[]> {
+  const requests: string[] = [];
+  page.context().on('request', (request) => requests.push(request.url()));
+  await page
+    .context()
+    .route('**', (route) => (route.request().url() === file ? route.continue() : route.abort()));
+  return requests;
+}
+
+test('a run written by loop run --html opens from file:// offline, read-only, with no request', async ({
+  page,
+}) => {
+  const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'loopscope-share-')), 'shop.html');
+  execFileSync(
+    process.execPath,
+    ['node_modules/.bin/tsx', 'src/cli/main.ts', 'run', 'shopops-happy', '--html', out],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      // The template the web server's build just emitted (dist/share.html), not a stale one.
+      env: { ...process.env, LOOPSCOPE_SHARE_TEMPLATE: path.resolve(BUILD, 'share.html') },
+    },
+  );
+  const file = pathToFileURL(out).href;
+  const requests = await blockNetwork(page, file);
+
+  await page.goto(file);
+
+  await expect(page.getByRole('note')).toHaveText('A recorded run, opened read-only from a file.');
+  await expect(page).toHaveTitle(/· Loopscope$/);
+  await expect(steps(page)).toHaveCount(3);
+  const metrics = page.getByRole('region', { name: 'Metrics' });
+  await expect(metrics).toContainText('Stop reason: answer');
+  await expect(metrics).toContainText('LLM calls: 3');
+  const record = page.getByRole('region', { name: 'Decision record' });
+  await expect(record).toContainText('Final answer');
+  await expect(record).toContainText('the carrier holds the parcel at the depot');
+  // Read-only: nothing that would run a model.
+  for (const name of ['Run', 'Step', 'Reset']) {
+    await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+  }
+  await expect(page.getByLabel('Scenario', { exact: true })).toHaveCount(0);
+
+  // Another step, by the timeline, shows its own record.
+  await steps(page).first().click();
+  await expect(record).toContainText('get_order');
+
+  expect(await page.evaluate(() => navigator.serviceWorker?.controller ?? null)).toBeNull();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(requests).toEqual([file]);
+});
+
+test('Export → HTML page in the inspector saves a page that opens the same run offline', async ({
+  page,
+}) => {
+  await page.goto('/#/inspect?scenario=shopops-happy');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+  const exportButton = page.getByRole('button', { name: 'Export', exact: true });
+  await expect(exportButton).toBeDisabled();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const metrics = page.getByRole('region', { name: 'Metrics' });
+  await expect(metrics).toContainText('Stop reason: answer');
+  await expect(steps(page)).toHaveCount(3);
+
+  await exportButton.click();
+  const menu = page.getByRole('list', { name: 'Export as' });
+  await expect(menu.getByRole('button')).toHaveText([
+    'Trace (.loopscope.json)',
+    'Trace JSON v1 (as loop run --json)',
+    'HTML page',
+  ]);
+  expect(await seriousViolations(page)).toEqual([]);
+  for (const [choice, version] of [
+    ['Trace (.loopscope.json)', 2],
+    ['Trace JSON v1 (as loop run --json)', 1],
+  ] as const) {
+    if (!(await menu.isVisible())) await exportButton.click();
+    const saved = page.waitForEvent('download');
+    await menu.getByRole('button', { name: choice }).click();
+    const file = await saved;
+    expect(file.suggestedFilename()).toMatch(
+      version === 2 ? /^shopops-happy-.*\.loopscope\.json$/ : /^shopops-happy-[^.]*\.json$/,
+    );
+    const text = readFileSync(await file.path(), 'utf8');
+    expect(JSON.parse(text)).toMatchObject({ format: 'loopscope.trace', version });
+  }
+  await expect(menu).toBeHidden();
+
+  await exportButton.click();
+  const saving = page.waitForEvent('download');
+  await menu.getByRole('button', { name: 'HTML page' }).click();
+  const download = await saving;
+  expect(download.suggestedFilename()).toMatch(/^shopops-happy-.*\.html$/);
+  await expect(page.getByText(/^Exported shopops-happy-.*\.html\.$/)).toBeVisible();
+  const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'loopscope-export-')), 'run.html');
+  await download.saveAs(out);
+
+  const file = pathToFileURL(out).href;
+  const requests = await blockNetwork(page, file);
+  await page.goto(file);
+  await expect(page.getByRole('note')).toHaveText('A recorded run, opened read-only from a file.');
+  await expect(steps(page)).toHaveCount(3);
+  await expect(page.getByRole('region', { name: 'Metrics' })).toContainText('Stop reason: answer');
+  await expect(page.getByRole('region', { name: 'Decision record' })).toContainText(
+    'the carrier holds the parcel at the depot',
+  );
+  expect(requests).toEqual([file]);
+});
+
+test('Export HTML page in compare saves the lanes as a page that opens them read-only offline', async ({
+  page,
+}) => {
+  await page.goto('/#/compare?scenario=rca-search-stall');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+  const lanes = ['Lane A: ReAct', 'Lane B: ReflAct'];
+  const exportButton = page.getByRole('button', { name: 'Export HTML page' });
+  await expect(exportButton).toBeDisabled();
+  await page.getByRole('button', { name: 'Run all' }).click();
+  const statuses: string[] = [];
+  for (const name of lanes) {
+    const status = page.getByRole('region', { name }).getByRole('status').first();
+    await expect(status).toHaveText(/answered|stalled|escalated/);
+    statuses.push((await status.textContent()) ?? '');
+  }
+  const strip = page.getByRole('region', { name: 'Aligned steps' });
+  await expect(strip.getByRole('status')).toHaveText('Newest · 5 rows');
+
+  const saving = page.waitForEvent('download');
+  await exportButton.click();
+  const download = await saving;
+  expect(download.suggestedFilename()).toMatch(/^rca-search-stall-compare-.*\.html$/);
+  const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'loopscope-compare-')), 'lanes.html');
+  await download.saveAs(out);
+
+  const file = pathToFileURL(out).href;
+  const requests = await blockNetwork(page, file);
+  await page.goto(file);
+  await expect(page.getByRole('note')).toHaveText(
+    'Recorded runs compared, opened read-only from a file.',
+  );
+  for (const [index, name] of lanes.entries()) {
+    const shown = page.getByRole('region', { name });
+    await expect(shown.getByRole('status').first()).toHaveText(statuses[index] ?? '');
+    await expect(shown.getByRole('button', { name: 'Run lane' })).toHaveCount(0);
+    await expect(shown.getByRole('button', { name: 'Fork from here' })).toHaveCount(0);
+  }
+  await expect(page.getByRole('region', { name: 'Aligned steps' }).getByRole('status')).toHaveText(
+    'Newest · 5 rows',
+  );
+  await expect(page.getByRole('button', { name: 'Run all' })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(requests).toEqual([file]);
+});

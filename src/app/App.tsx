@@ -59,7 +59,8 @@ export function App({ services }: { readonly services: AppServices }) {
   const [, resolved] = useReducer((count: number) => count + 1, 0);
   const [views] = useState(() =>
     createViewStores({
-      scenarios: [...SCENARIOS, ...ownScenarios(library.getState())],
+      scenarios: SCENARIOS,
+      ownScenarios: ownScenarios(library.getState()),
       library,
       onResolved: resolved,
       firstScenario: FIRST_SCENARIO,

@@ -3,6 +3,7 @@ export {
   selectAwaitedStep,
   selectError,
   selectMode,
+  selectOwnScenarioIds,
   selectPaused,
   selectPhase,
   selectScenarioId,

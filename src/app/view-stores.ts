@@ -77,6 +77,8 @@ export interface ViewStoresOptions {
   readonly library: LibraryStore;
   /** Called when a resolved route changed what the views can show (a kept run was read). */
   readonly onResolved?: () => void;
+  /** A route of a view these stores do not hold (the scenario editor's), applied by its owner. */
+  readonly onFollow?: (route: ViewRoute) => void;
 }
 
 /** The inspector's and compare's routes with nothing named. */
@@ -199,7 +201,7 @@ export function createViewStores(options: ViewStoresOptions): ViewStores {
         followInspector(store, route, scenarioId, follow);
       } else if (route.view === 'compare') {
         followCompare(views.compare(route), route, scenarioId, follow);
-      }
+      } else options.onFollow?.(route);
     },
 
     unknownScenario(route) {

@@ -86,6 +86,27 @@ describe('the scenario editor', () => {
     });
   });
 
+  describe('a link to the editor', () => {
+    it('offers a built-in it names to duplicate, and opens a kept one it names', async () => {
+      const { editor, actions } = await editorFor();
+      actions.show('triage-priority-retry');
+      expect(editor.getState()).toMatchObject({
+        builtinId: 'triage-priority-retry',
+        drafting: false,
+      });
+      actions.duplicate(editor.getState().builtinId);
+      await actions.save();
+      actions.close();
+      actions.show('triage-priority-retry-copy');
+      expect(editor.getState()).toMatchObject({
+        drafting: true,
+        editing: 'triage-priority-retry-copy',
+      });
+      actions.show('no-such-scenario');
+      expect(editor.getState().editing).toBe('triage-priority-retry-copy');
+    });
+  });
+
   describe('a kept scenario', () => {
     it('opens with its text as kept, and is deleted after asking', async () => {
       const { library, editor, actions, removed } = await editorFor();

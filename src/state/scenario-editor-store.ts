@@ -17,6 +17,13 @@ export interface EditorNotice {
 }
 
 export interface ScenarioEditorActions {
+  /**
+   * What a link names (`#/scenarios?scenario=…`): a kept scenario opens (unless it is open
+   * already), a built-in becomes the one offered to duplicate.
+   */
+  show(id: string): void;
+  /** The built-in "Duplicate" copies. */
+  chooseBuiltin(id: string): void;
   /** Opens a kept scenario of the library (its text as kept); nothing when there is none. */
   open(id: string): void;
   /** A new draft: a copy of a built-in, id `<id>-copy` (or `-copy-2`, …), title "… (copy)". */
@@ -37,6 +44,8 @@ export interface ScenarioEditorActions {
 }
 
 export interface ScenarioEditorState {
+  /** The built-in offered to duplicate. */
+  readonly builtinId: string;
   /** A draft is open in the editor. */
   readonly drafting: boolean;
   /** Counts the drafts opened: a new number is a new text for the editor (use it as a key). */
@@ -44,6 +53,8 @@ export interface ScenarioEditorState {
   /** The id of the kept scenario the draft was opened from or last saved as; null: never saved. */
   readonly editing: string | null;
   readonly text: string;
+  /** The text the draft opened with (the editor's first text; typing leaves it). */
+  readonly openedText: string;
   /** The text as opened or last saved: the draft has unsaved changes when `text` differs. */
   readonly savedText: string;
   /** The text the problems are of (null before a check). */
@@ -73,6 +84,7 @@ const CLOSED = {
   drafting: false,
   editing: null,
   text: '',
+  openedText: '',
   savedText: '',
   checkedText: null,
   problems: [],
@@ -102,6 +114,7 @@ export function createScenarioEditorStore(options: ScenarioEditorOptions): Scena
         draftNumber: state.draftNumber + 1,
         editing,
         text,
+        openedText: text,
         savedText,
         notice: null,
       }));
@@ -109,6 +122,15 @@ export function createScenarioEditorStore(options: ScenarioEditorOptions): Scena
     };
 
     const actions: ScenarioEditorActions = {
+      show(id) {
+        if (builtinIds.has(id)) set({ builtinId: id });
+        else if (get().editing !== id || !get().drafting) actions.open(id);
+      },
+
+      chooseBuiltin(id) {
+        if (builtinIds.has(id)) set({ builtinId: id });
+      },
+
       open(id) {
         const kept = library.getState().scenarios.find((scenario) => scenario.id === id);
         if (kept) openDraft(kept.source, kept.id, kept.source);
@@ -184,6 +206,12 @@ export function createScenarioEditorStore(options: ScenarioEditorOptions): Scena
       },
     };
 
-    return { ...CLOSED, draftNumber: 0, notice: null, actions };
+    return {
+      ...CLOSED,
+      builtinId: builtins[0]?.id ?? '',
+      draftNumber: 0,
+      notice: null,
+      actions,
+    };
   });
 }

@@ -69,7 +69,8 @@ export default function JsonEditor({ initialText, label, onChange, check }: Json
           EditorView.updateListener.of((update) => {
             if (update.docChanged) onChange(update.state.doc.toString());
           }),
-          EditorView.contentAttributes.of({ 'aria-label': label }),
+          // An explicit tab stop: the text is where Tab lands (and what makes its scroller reachable).
+          EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
           editorTheme,
         ],
       }),

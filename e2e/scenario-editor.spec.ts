@@ -139,6 +139,20 @@ test('a kept scenario is deleted after asking, and leaves the picker', async ({ 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'rca-search-stall-copy' })).toBeVisible();
 
+  // An unsaved edit survives leaving the view and coming back.
+  const title = await lineOf(page, '"title"');
+  await endOfLine(page, title);
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.type(' edited');
+  await expect(page.getByText('unsaved changes')).toBeVisible();
+  const views = page.getByRole('navigation', { name: 'View' });
+  await views.getByRole('link', { name: 'Inspect' }).click();
+  await expect(page.getByLabel('Scenario', { exact: true })).toBeVisible();
+  await views.getByRole('link', { name: 'Scenarios' }).click();
+  await expect(editor(page)).toContainText('(copy) edited",');
+  await expect(page.getByText('unsaved changes')).toBeVisible();
+
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('button', { name: 'Keep it' }).click();
   await expect(page.getByRole('heading', { name: 'rca-search-stall-copy' })).toBeVisible();

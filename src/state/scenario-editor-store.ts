@@ -53,8 +53,6 @@ export interface ScenarioEditorState {
   /** The id of the kept scenario the draft was opened from or last saved as; null: never saved. */
   readonly editing: string | null;
   readonly text: string;
-  /** The text the draft opened with (the editor's first text; typing leaves it). */
-  readonly openedText: string;
   /** The text as opened or last saved: the draft has unsaved changes when `text` differs. */
   readonly savedText: string;
   /** The text the problems are of (null before a check). */
@@ -84,7 +82,6 @@ const CLOSED = {
   drafting: false,
   editing: null,
   text: '',
-  openedText: '',
   savedText: '',
   checkedText: null,
   problems: [],
@@ -114,7 +111,6 @@ export function createScenarioEditorStore(options: ScenarioEditorOptions): Scena
         draftNumber: state.draftNumber + 1,
         editing,
         text,
-        openedText: text,
         savedText,
         notice: null,
       }));

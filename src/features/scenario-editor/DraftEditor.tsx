@@ -1,9 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import type { Scenario } from '../../engine';
-import { useEditorActions, useEditorStore } from './editor-context';
+import { useEditorActions, useEditorStore, useEditorStoreApi } from './editor-context';
 import { DraftToolbar } from './DraftToolbar';
 import { ProblemList } from './ProblemList';
-import { selectDraftNumber, selectNotice, selectOpenedText } from './selectors';
+import { selectDraftNumber, selectNotice } from './selectors';
 
 /** CodeMirror, fetched the first time a draft opens (its own chunk, not the page's entry). */
 const JsonEditor = lazy(() => import('./JsonEditor'));
@@ -11,7 +11,10 @@ const JsonEditor = lazy(() => import('./JsonEditor'));
 /** The open draft: its toolbar, the JSON editor (checked as you type) and its problems below. */
 export function DraftEditor({ onRun }: { readonly onRun: (scenario: Scenario) => void }) {
   const draftNumber = useEditorStore(selectDraftNumber);
-  const openedText = useEditorStore(selectOpenedText);
+  const store = useEditorStoreApi();
+  // Read once as the editor mounts (not a subscription: typing must not remount it); coming
+  // back to the view finds the draft as it was left, unsaved edits too.
+  const readText = useCallback(() => store.getState().text, [store]);
   const notice = useEditorStore(selectNotice);
   const actions = useEditorActions();
   return (
@@ -37,7 +40,7 @@ export function DraftEditor({ onRun }: { readonly onRun: (scenario: Scenario) =>
         >
           <JsonEditor
             key={draftNumber}
-            initialText={openedText}
+            readText={readText}
             label="Scenario JSON"
             onChange={actions.edit}
             check={actions.check}

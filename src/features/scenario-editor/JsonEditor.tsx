@@ -27,8 +27,8 @@ import { editorTheme } from './editor-theme';
 const CHECK_DELAY_MS = 400;
 
 export interface JsonEditorProps {
-  /** The text it opens with (a new draft remounts the editor: key it by the draft). */
-  readonly initialText: string;
+  /** Reads the text it opens with, once as it mounts (a new draft remounts it: key it by the draft). */
+  readonly readText: () => string;
   /** The editor's accessible name. */
   readonly label: string;
   /** Every change of the text. */
@@ -37,7 +37,7 @@ export interface JsonEditorProps {
   readonly check: () => readonly SourceProblem[];
 }
 
-export default function JsonEditor({ initialText, label, onChange, check }: JsonEditorProps) {
+export default function JsonEditor({ readText, label, onChange, check }: JsonEditorProps) {
   const host = useRef<HTMLDivElement>(null);
 
   // Outside system: the CodeMirror view in its shadow root, destroyed with the component.
@@ -52,7 +52,7 @@ export default function JsonEditor({ initialText, label, onChange, check }: Json
       root,
       parent,
       state: EditorState.create({
-        doc: initialText,
+        doc: readText(),
         extensions: [
           lineNumbers(),
           highlightActiveLineGutter(),
@@ -79,7 +79,7 @@ export default function JsonEditor({ initialText, label, onChange, check }: Json
       view.destroy();
       parent.remove();
     };
-  }, [initialText, label, onChange, check]);
+  }, [readText, label, onChange, check]);
 
   return <div ref={host} className="h-full min-h-0" />;
 }

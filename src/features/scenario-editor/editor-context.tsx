@@ -6,4 +6,5 @@ export const {
   Provider: ScenarioEditorProvider,
   useSelector: useEditorStore,
   useActions: useEditorActions,
+  useStoreApi: useEditorStoreApi,
 } = createStoreContext<ScenarioEditorState>('scenario editor store');

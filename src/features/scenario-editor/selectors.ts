@@ -14,4 +14,3 @@ export const selectUnsaved = (state: ScenarioEditorState) => state.text !== stat
 /** The text changed since it was last checked (the check waits for typing to pause). */
 export const selectChecking = (state: ScenarioEditorState) => state.text !== state.checkedText;
 export const selectKeptScenarios = (state: LibraryState) => state.scenarios;
-export const selectOpenedText = (state: ScenarioEditorState) => state.openedText;

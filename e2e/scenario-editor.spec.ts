@@ -78,6 +78,15 @@ test('duplicate a built-in, type an error, fix it, save, run; a reload keeps it'
   );
   await expect(page.locator('.cm-lintRange-error')).toHaveCount(1);
   await expect(page.locator('.cm-lintRange-error')).toHaveText('"version": 7,');
+  // A listed problem puts the cursor at it: typing there changes that line.
+  await page.locator('.cm-content').evaluate((element) => (element as HTMLElement).blur());
+  await problems(page)
+    .getByRole('button', { name: `line ${version}: $.version` })
+    .click();
+  await expect(editor(page)).toBeFocused();
+  await page.keyboard.type('x');
+  await expect(page.locator('.cm-line').nth(version - 1)).toHaveText('  x"version": 7,');
+  await page.keyboard.press('Backspace');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('status').first()).toContainText('Not saved: fix the problems');
 

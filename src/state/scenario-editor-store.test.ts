@@ -57,6 +57,8 @@ describe('the scenario editor', () => {
       const [problem] = actions.check();
       expect(problem).toMatchObject({ path: '$.version', line: 3 });
       expect(editor.getState().problems).toEqual([problem]);
+      actions.jumpTo(problem!);
+      expect(editor.getState().jump).toEqual({ line: 3, column: problem!.column });
     });
   });
 

@@ -34,6 +34,8 @@ export interface ScenarioEditorActions {
   check(): readonly SourceProblem[];
   /** Checks, then keeps the scenario in the library; resolves to it, or null when it has problems. */
   save(): Promise<Scenario | null>;
+  /** Asks the editor to put its cursor at a problem (a listed problem was clicked). */
+  jumpTo(problem: SourceProblem): void;
   /** Asks before deleting the kept scenario that is open (`confirmRemove` deletes it). */
   askRemove(): void;
   cancelRemove(): void;
@@ -58,6 +60,8 @@ export interface ScenarioEditorState {
   /** The text the problems are of (null before a check). */
   readonly checkedText: string | null;
   readonly problems: readonly SourceProblem[];
+  /** Where the editor should put its cursor, once per request (a new object: a new request). */
+  readonly jump: Pick<SourceProblem, 'line' | 'column'> | null;
   /** Delete was pressed: the view asks "Delete it?". */
   readonly removing: boolean;
   readonly notice: EditorNotice | null;
@@ -85,6 +89,7 @@ const CLOSED = {
   savedText: '',
   checkedText: null,
   problems: [],
+  jump: null,
   removing: false,
 } as const;
 
@@ -179,6 +184,10 @@ export function createScenarioEditorStore(options: ScenarioEditorOptions): Scena
           },
         });
         return scenario;
+      },
+
+      jumpTo({ line, column }) {
+        set({ jump: { line, column } });
       },
 
       askRemove() {

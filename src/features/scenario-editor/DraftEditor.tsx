@@ -15,6 +15,13 @@ export function DraftEditor({ onRun }: { readonly onRun: (scenario: Scenario) =>
   // Read once as the editor mounts (not a subscription: typing must not remount it); coming
   // back to the view finds the draft as it was left, unsaved edits too.
   const readText = useCallback(() => store.getState().text, [store]);
+  const onJump = useCallback(
+    (listener: (to: { line: number; column: number }) => void) =>
+      store.subscribe((state, previous) => {
+        if (state.jump && state.jump !== previous.jump) listener(state.jump);
+      }),
+    [store],
+  );
   const notice = useEditorStore(selectNotice);
   const actions = useEditorActions();
   return (
@@ -44,6 +51,7 @@ export function DraftEditor({ onRun }: { readonly onRun: (scenario: Scenario) =>
             label="Scenario JSON"
             onChange={actions.edit}
             check={actions.check}
+            onJump={onJump}
           />
         </Suspense>
       </div>

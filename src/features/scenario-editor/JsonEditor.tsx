@@ -35,12 +35,24 @@ export interface JsonEditorProps {
   readonly onChange: (text: string) => void;
   /** Checks the text as last changed; its problems become the editor's diagnostics. */
   readonly check: () => readonly SourceProblem[];
+  /** Subscribes to requests to put the cursor at a line and column; returns the release. */
+  readonly onJump: (listener: (to: Pick<SourceProblem, 'line' | 'column'>) => void) => () => void;
 }
 
-export default function JsonEditor({ readText, label, onChange, check }: JsonEditorProps) {
+/** Puts the cursor at a 1-based line and column (clamped to the text) and focuses the editor. */
+function moveTo(view: EditorView, { line, column }: Pick<SourceProblem, 'line' | 'column'>) {
+  const { doc } = view.state;
+  const at = doc.line(Math.max(1, Math.min(line, doc.lines)));
+  const anchor = Math.min(at.from + Math.max(0, column - 1), at.to);
+  view.dispatch({ selection: { anchor }, scrollIntoView: true });
+  view.focus();
+}
+
+export default function JsonEditor({ readText, label, onChange, check, onJump }: JsonEditorProps) {
   const host = useRef<HTMLDivElement>(null);
 
-  // Outside system: the CodeMirror view in its shadow root, destroyed with the component.
+  // Outside system: the CodeMirror view in its shadow root (and the store's jump requests),
+  // destroyed with the component.
   useEffect(() => {
     const element = host.current;
     if (!element) return;
@@ -75,11 +87,13 @@ export default function JsonEditor({ readText, label, onChange, check }: JsonEdi
         ],
       }),
     });
+    const release = onJump((to) => moveTo(view, to));
     return () => {
+      release();
       view.destroy();
       parent.remove();
     };
-  }, [readText, label, onChange, check]);
+  }, [readText, label, onChange, check, onJump]);
 
   return <div ref={host} className="h-full min-h-0" />;
 }

@@ -1,11 +1,16 @@
 import { problemText } from '../../state/scenario-check';
-import { useEditorStore } from './editor-context';
+import { FOCUS_RING } from '../../components';
+import { useEditorActions, useEditorStore } from './editor-context';
 import { selectChecking, selectProblems } from './selectors';
 
-/** The draft's problems in words, each with its line ("line 12: $.tools[0].name: …"). */
+/**
+ * The draft's problems in words, each with its line ("line 12: $.tools[0].name: …"); clicking
+ * one puts the editor's cursor there.
+ */
 export function ProblemList() {
   const problems = useEditorStore(selectProblems);
   const checking = useEditorStore(selectChecking);
+  const actions = useEditorActions();
   return (
     <section
       aria-label="Problems"
@@ -21,11 +26,15 @@ export function ProblemList() {
       ) : (
         <ul className="flex flex-col gap-1">
           {problems.map((problem) => (
-            <li
-              key={`${problem.line}:${problem.column}:${problem.path}`}
-              className="font-mono text-[12.5px] text-red-800 dark:text-red-300"
-            >
-              {problemText(problem)}
+            <li key={`${problem.line}:${problem.column}:${problem.path}`}>
+              <button
+                type="button"
+                onClick={() => actions.jumpTo(problem)}
+                title="Put the cursor there"
+                className={`rounded text-left font-mono text-[12.5px] text-red-800 hover:underline dark:text-red-300 ${FOCUS_RING}`}
+              >
+                {problemText(problem)}
+              </button>
             </li>
           ))}
         </ul>

@@ -1,7 +1,8 @@
 /**
  * Composition root: the endpoints and saved-settings stores around the page's views, the inspector, the compare
  * view, the eval matrix and the presenter; the URL hash says which one fills the window and what
- * it shows (`#/inspect?scenario=…&settings=…&step=…`, `#/compare`, `#/eval`, `#/present`), and
+ * it shows (`#/inspect?scenario=…&settings=…&step=…`, `#/compare`, `#/eval`, `#/library`,
+ * `#/scenarios`: the scenario editor, `#/present`), and
  * follows what it shows (`url-sync.ts`, docs/links.md).
  */
 import { useCallback, useReducer, useState } from 'react';
@@ -29,6 +30,8 @@ import { exportCompare, exportRun } from './run-export';
 import type { RunExporter } from '../features/inspector';
 import type { CompareStore } from '../state/compare-store';
 import { LibraryPage } from './LibraryPage';
+import { createScenarioEditing, type ScenarioEditing } from './scenario-editing';
+import { ScenariosPage } from './ScenariosPage';
 import { OpenNotice } from './OpenNotice';
 import { scenarioOfKept } from '../state/open-file';
 import type { LibraryState } from '../state/library-store';
@@ -60,9 +63,12 @@ const BROWSER_TIMER: PresenterTimer = {
 export function App({ services }: { readonly services: AppServices }) {
   const { library } = services;
   const [, resolved] = useReducer((count: number) => count + 1, 0);
-  const [views] = useState(() =>
-    createViewStores({
-      scenarios: [...SCENARIOS, ...ownScenarios(library.getState())],
+  const [{ views, editing }] = useState(() => {
+    // The views follow a link to the editor through it; it lists what it saves in the views.
+    let editor: ScenarioEditing | null = null;
+    const stores = createViewStores({
+      scenarios: SCENARIOS,
+      ownScenarios: ownScenarios(library.getState()),
       library,
       onResolved: resolved,
       firstScenario: FIRST_SCENARIO,
@@ -70,8 +76,16 @@ export function App({ services }: { readonly services: AppServices }) {
       builtin: () => selectedEndpoint(services.endpoints.getState()).kind === 'builtin',
       storage: services.storage,
       savedConfigs: services.savedConfigs,
-    }),
-  );
+      onFollow: (route) => editor?.follow(route),
+    });
+    editor = createScenarioEditing({
+      views: stores,
+      library,
+      builtins: SCENARIOS,
+      now: () => Date.now(),
+    });
+    return { views: stores, editing: editor };
+  });
   const route = useUrlSync(views);
   const [notice, setNotice] = useState<Notice | null>(null);
   const dismiss = useCallback(() => setNotice(null), []);
@@ -146,6 +160,13 @@ export function App({ services }: { readonly services: AppServices }) {
               scenarios={SCENARIOS}
               route={route}
               timer={BROWSER_TIMER}
+              storage={services.storage}
+            />
+          ) : route.view === 'scenarios' ? (
+            <ScenariosPage
+              editing={editing}
+              library={library}
+              builtins={SCENARIOS}
               storage={services.storage}
             />
           ) : route.view === 'library' ? (

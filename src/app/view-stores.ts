@@ -46,6 +46,8 @@ export interface ViewStores {
   watch(route: ViewRoute, onChange: () => void): () => void;
   /** Adds a user's own scenarios to the views (opened from a file, kept in the library). */
   addScenarios(added: readonly Scenario[]): void;
+  /** Takes a user's own scenarios off the views' lists (deleted from the library). */
+  removeScenarios(ids: readonly string[]): void;
   /** Shows a recorded run in the inspector (a file opened, a kept run); the URL then names it. */
   openRecord(record: RunRecord): void;
   /** A `run=<id>` the library does not hold (the link came from someone else's library). */
@@ -58,7 +60,10 @@ export interface ViewStores {
 }
 
 export interface ViewStoresOptions {
+  /** The built-in scenarios. */
   readonly scenarios: readonly Scenario[];
+  /** The user's own scenarios (kept in the library), listed after the built-ins. */
+  readonly ownScenarios?: readonly Scenario[];
   /** The scenario a view opens on when the route names none it knows. */
   readonly firstScenario: string;
   readonly deps: RunStoreDeps;
@@ -72,6 +77,8 @@ export interface ViewStoresOptions {
   readonly library: LibraryStore;
   /** Called when a resolved route changed what the views can show (a kept run was read). */
   readonly onResolved?: () => void;
+  /** A route of a view these stores do not hold (the scenario editor's), applied by its owner. */
+  readonly onFollow?: (route: ViewRoute) => void;
 }
 
 /** The inspector's and compare's routes with nothing named. */
@@ -105,7 +112,9 @@ function compareProblem(
 
 export function createViewStores(options: ViewStoresOptions): ViewStores {
   const { firstScenario, deps, builtin, storage, savedConfigs, library } = options;
-  let scenarios = options.scenarios;
+  const { ownScenarios = [] } = options;
+  let scenarios = [...options.scenarios, ...ownScenarios];
+  let own = new Set(ownScenarios.map((scenario) => scenario.id));
   const known = (id: string | null) =>
     id !== null && scenarios.some((scenario) => scenario.id === id) ? id : null;
   let inspector: RunStore | null = null;
@@ -152,7 +161,7 @@ export function createViewStores(options: ViewStoresOptions): ViewStores {
           scenarioId: known(route.scenario) ?? firstScenario,
           overrides: readSettingsToken(route.settings).overrides ?? {},
         },
-        { scenarios, deps },
+        { scenarios, ownScenarioIds: [...own], deps },
       );
       keepRuns(inspector, library);
       return inspector;
@@ -192,7 +201,7 @@ export function createViewStores(options: ViewStoresOptions): ViewStores {
         followInspector(store, route, scenarioId, follow);
       } else if (route.view === 'compare') {
         followCompare(views.compare(route), route, scenarioId, follow);
-      }
+      } else options.onFollow?.(route);
     },
 
     unknownScenario(route) {
@@ -225,7 +234,16 @@ export function createViewStores(options: ViewStoresOptions): ViewStores {
       if (added.length === 0) return;
       const ids = new Set(added.map((scenario) => scenario.id));
       scenarios = [...scenarios.filter((scenario) => !ids.has(scenario.id)), ...added];
+      own = new Set([...own, ...ids]);
       inspector?.getState().actions.addScenarios(added);
+    },
+
+    removeScenarios(ids) {
+      const gone = new Set(ids.filter((id) => own.has(id)));
+      if (gone.size === 0) return;
+      scenarios = scenarios.filter((scenario) => !gone.has(scenario.id));
+      own = new Set([...own].filter((id) => !gone.has(id)));
+      inspector?.getState().actions.removeScenarios([...gone]);
     },
 
     openRecord(record) {

@@ -20,6 +20,11 @@ const VIEWS: readonly {
     label: 'Library',
     hint: 'Every run kept in this browser: search, open, compare',
   },
+  {
+    view: 'scenarios',
+    label: 'Scenarios',
+    hint: 'Your own scenarios: start from a built-in, edit, check and run them',
+  },
 ];
 
 export interface ViewSwitchProps {
@@ -29,7 +34,7 @@ export interface ViewSwitchProps {
 }
 
 /**
- * The page's views, "Inspect", "Compare", "Eval" and "Library", as a segmented control of links (the URL
+ * The page's views, "Inspect", "Compare", "Eval", "Library" and "Scenarios" (the editor), as a segmented control of links (the URL
  * hash holds the view, so a reload keeps it), and "Present" beside them: the presenter's demo
  * picker, whose Exit comes back here; and `Open…` (a file picker) when the app provides an opener.
  */

@@ -26,6 +26,15 @@ describe('view routes', () => {
     );
   });
 
+  it("read the scenario editor's route, on one of the user's scenarios", () => {
+    expect(parseViewHash('#/scenarios')).toEqual(route('scenarios'));
+    expect(parseViewHash('#/scenarios?scenario=my-shop')).toEqual(
+      route('scenarios', { scenario: 'my-shop' }),
+    );
+    expect(viewHash('scenarios', 'my-shop')).toBe('#/scenarios?scenario=my-shop');
+    expect(parseViewHash('#/present?from=scenarios').from).toBe('scenarios');
+  });
+
   it('read the lanes a hash names, in order', () => {
     expect(parseViewHash('#/compare?scenario=x&lane=react%2Bfixed%403&lane=&lane=reflact')).toEqual(
       route('compare', { scenario: 'x', lanes: ['react+fixed@3', 'reflact'] }),

@@ -12,6 +12,7 @@ export const selectLive = (state: RunState) => state.status === 'running';
 export const selectPaused = (state: RunState) => state.paused;
 export const selectRunNumber = (state: RunState) => state.runNumber;
 export const selectScenarios = (state: RunState) => state.scenarios;
+export const selectOwnScenarioIds = (state: RunState) => state.ownScenarioIds;
 export const selectScenarioId = (state: RunState) => state.scenarioId;
 export const selectOverrides = (state: RunState) => state.overrides;
 /** Where the shown run came from (null before a run). */

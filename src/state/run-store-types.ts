@@ -102,6 +102,11 @@ export interface RunActions {
    * with the id of a listed scenario replaces it. The shown run is untouched.
    */
   addScenarios(scenarios: readonly Scenario[]): void;
+  /**
+   * Takes the user's own scenarios of these ids off the list (deleted from the library); when the
+   * selected one goes, the view moves to the first scenario listed (its run cleared). Built-ins stay.
+   */
+  removeScenarios(ids: readonly string[]): void;
   /** Aborts the live run; it ends with stop reason `cancelled` and keeps what it recorded. */
   stop(): void;
   /** Stops a live run and clears its results; the scenario and overrides stay as chosen. */
@@ -143,6 +148,8 @@ export interface RunActions {
 export interface RunState extends RunData, ViewState {
   /** The scenarios a user can pick from. */
   readonly scenarios: readonly Scenario[];
+  /** Which of them are the user's own (added, or given as own): the picker groups them. */
+  readonly ownScenarioIds: readonly string[];
   readonly scenarioId: string;
   readonly overrides: ConfigOverrides;
   readonly actions: RunActions;
@@ -173,5 +180,7 @@ export interface RunStoreDeps {
 /** What the store needs from the outside world. */
 export interface RunStoreOptions {
   readonly scenarios: readonly Scenario[];
+  /** Ids of `scenarios` that are the user's own (kept in the library), not built in. */
+  readonly ownScenarioIds?: readonly string[];
   readonly deps?: RunStoreDeps;
 }

@@ -69,6 +69,25 @@ describe('run store', () => {
       expect(store.getState().scenarios).toHaveLength(scenarios.length + 1);
     });
 
+    it("marks added scenarios as the user's own, and takes them off again (built-ins stay)", async () => {
+      const { store } = storeFor('shopops-happy');
+      const base = scenarios.find((scenario) => scenario.id === 'shopops-happy')!;
+      const { actions } = store.getState();
+      actions.addScenarios([{ ...base, id: 'my-shop' }]);
+      expect(store.getState().ownScenarioIds).toEqual(['my-shop']);
+      actions.selectScenario('my-shop');
+      await actions.run();
+      actions.removeScenarios(['my-shop', 'shopops-happy']);
+      const state = store.getState();
+      expect(state.ownScenarioIds).toEqual([]);
+      expect(state.scenarios.map((scenario) => scenario.id)).toEqual(
+        scenarios.map((scenario) => scenario.id),
+      );
+      // The selected scenario went: the view is on the first one, its run cleared.
+      expect(state.scenarioId).toBe(scenarios[0]!.id);
+      expect(state.steps).toEqual([]);
+    });
+
     it('refuses to start on a scenario it does not have', () => {
       expect(() => storeFor('no-such-scenario')).toThrow(/no-such-scenario/);
     });

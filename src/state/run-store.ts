@@ -5,7 +5,7 @@
  * factory only keeps which run is current. Actions sit under `actions`. Vanilla Zustand.
  */
 import { createStore } from 'zustand/vanilla';
-import { ForkError, ModelError, type Scenario } from '../engine';
+import { ForkError, ModelError } from '../engine';
 import { nextMark, timelineMarks } from '../projections/timeline';
 import { createRunGate } from './run-gate';
 import { mergeOverrides } from './run-navigation';
@@ -21,9 +21,11 @@ import type {
   ViewState,
 } from './run-store-types';
 import { EMPTY_VIEW, foldRunEvent, viewOfTrace } from './run-view';
+import { selectedScenario, withScenarios, withoutScenarios } from './scenario-list';
 import { startRun } from './start-run';
 
 export * from './run-store-types';
+export { selectedScenario } from './scenario-list';
 
 const EMPTY_RUN: RunData = {
   ...EMPTY_VIEW,
@@ -43,13 +45,6 @@ const FRESH_VIEW: ViewState = {
   awaitedStep: null,
 };
 
-/** The selected scenario (the store keeps its id valid). */
-export function selectedScenario(state: RunState): Scenario {
-  const scenario = state.scenarios.find((candidate) => candidate.id === state.scenarioId);
-  if (!scenario) throw new Error(`Loopscope: the run store lost scenario "${state.scenarioId}"`);
-  return scenario;
-}
-
 function toFailure(error: unknown): RunFailure {
   if (error instanceof ModelError || error instanceof ForkError) {
     return { code: error.code, message: error.message };
@@ -62,7 +57,7 @@ let storeNumber = 0;
 
 /** Creates a run view's store. Throws when `initial.scenarioId` is not among `scenarios`. */
 export function createRunStore(initial: RunStoreInitial, options: RunStoreOptions): RunStore {
-  const { scenarios, deps = {} } = options;
+  const { scenarios, deps = {}, ownScenarioIds = [] } = options;
   if (!scenarios.some((scenario) => scenario.id === initial.scenarioId)) {
     throw new Error(`Loopscope: no scenario "${initial.scenarioId}" to start the run view with`);
   }
@@ -182,7 +177,8 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
           ...EMPTY_RUN,
           ...FRESH_VIEW,
           ...(record.trace ? viewOfTrace(record.trace) : {}),
-          scenarios: known ? state.scenarios : [...state.scenarios, record.scenario],
+          // A recorded run of a scenario the list lacks (a file's): one of the user's own.
+          ...(known ? {} : withScenarios(state, [record.scenario])),
           scenarioId: record.scenario.id,
           overrides: record.overrides,
           status: 'done',
@@ -201,11 +197,15 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
       },
 
       addScenarios(added) {
-        if (added.length === 0) return;
-        const ids = new Set(added.map((scenario) => scenario.id));
-        set((state) => ({
-          scenarios: [...state.scenarios.filter((scenario) => !ids.has(scenario.id)), ...added],
-        }));
+        if (added.length > 0) set((state) => withScenarios(state, added));
+      },
+
+      removeScenarios(ids) {
+        const list = withoutScenarios(get(), ids);
+        const { scenarioId, runNumber } = get();
+        if (list.scenarios.some((scenario) => scenario.id === scenarioId)) return set(list);
+        abandon();
+        set({ ...EMPTY_RUN, ...FRESH_VIEW, runNumber, ...list, scenarioId: list.scenarios[0]!.id });
       },
 
       stop() {
@@ -289,6 +289,7 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
       ...EMPTY_RUN,
       ...FRESH_VIEW,
       scenarios,
+      ownScenarioIds,
       scenarioId: initial.scenarioId,
       overrides: initial.overrides ?? {},
       actions,

@@ -20,3 +20,4 @@ export {
 export { type ScenarioErrorCode, type TextLocation, ScenarioError, formatPath } from './errors';
 export { SCENARIO_FORMAT, SCENARIO_VERSION, scenarioSchema } from './schema';
 export { parseScenario, parseScenarioText } from './parse';
+export { locationAt } from './json-location';

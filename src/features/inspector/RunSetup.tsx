@@ -1,12 +1,36 @@
-import { SelectField } from '../../components';
+import { FOCUS_RING, SelectField, type SelectOption } from '../../components';
+import { viewHash } from '../../components/view-route';
+import type { Scenario } from '../../engine';
 import { ModelPicker } from '../endpoints';
 import { useRunActions, useRunStore } from '../run';
 import { MODE_OPTIONS } from './labels';
-import { selectMode, selectScenarioId, selectScenarios, selectStatus } from './selectors';
+import {
+  selectMode,
+  selectOwnScenarioIds,
+  selectScenarioId,
+  selectScenarios,
+  selectStatus,
+} from './selectors';
 
-/** What to run: the scenario, the loop's mode and the model (with "Manage endpoints…"). */
+/** The picker's options: the built-ins, then the user's own under "Your scenarios". */
+function scenarioOptions(
+  scenarios: readonly Scenario[],
+  own: readonly string[],
+): SelectOption<string>[] {
+  return scenarios.map((scenario) => ({
+    value: scenario.id,
+    label: scenario.id,
+    ...(own.includes(scenario.id) ? { group: 'Your scenarios' } : {}),
+  }));
+}
+
+/**
+ * What to run: the scenario (the user's own grouped apart, and "Your scenarios…": the editor),
+ * the loop's mode and the model (with "Manage endpoints…").
+ */
 export function RunSetup() {
   const scenarios = useRunStore(selectScenarios);
+  const own = useRunStore(selectOwnScenarioIds);
   const scenarioId = useRunStore(selectScenarioId);
   const mode = useRunStore(selectMode);
   const running = useRunStore(selectStatus) === 'running';
@@ -18,12 +42,19 @@ export function RunSetup() {
         label="Scenario"
         layout="inline"
         value={scenarioId}
-        options={scenarios.map((scenario) => ({ value: scenario.id, label: scenario.id }))}
+        options={scenarioOptions(scenarios, own)}
         onChange={actions.selectScenario}
         disabled={running}
         selectClassName="w-48"
         title={current?.title}
       />
+      <a
+        href={viewHash('scenarios', scenarioId)}
+        title="Write your own scenario (start from a copy of a built-in), check it as you type, run it"
+        className={`shrink-0 rounded text-xs font-medium whitespace-nowrap text-sky-700 underline-offset-2 hover:underline dark:text-sky-300 ${FOCUS_RING}`}
+      >
+        Your scenarios…
+      </a>
       <SelectField
         label="Mode"
         layout="inline"

@@ -4,6 +4,7 @@ export {
   selectError,
   selectMode,
   selectOrigin,
+  selectOwnScenarioIds,
   selectPaused,
   selectPhase,
   selectScenarioId,

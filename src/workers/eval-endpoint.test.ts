@@ -134,6 +134,18 @@ describe('a matrix on an endpoint', () => {
     await first;
   });
 
+  it('a key the endpoint echoes never leaves the worker in a trace kept for the page', async () => {
+    const server = fakeServer(() => sse(`Final Answer: your key is ${KEY}`));
+    const { posted, handle } = loop(server.io);
+    handle(run({ keepTraces: true }));
+    await expect.poll(() => posted.at(-1)?.type).toBe('end');
+    const end = ended(posted);
+    expect(end.traces).toHaveLength(end.rows.length);
+    expect(end.traces!.every((trace) => trace !== null)).toBe(true);
+    expect(JSON.stringify(end.traces)).toContain('[redacted]');
+    expect(JSON.stringify(posted)).not.toContain(KEY);
+  });
+
   it('runs the simulated scenarios on it (not the scripted replays), in the endpoint’s protocol', async () => {
     const server = fakeServer(() => sse('The deploy at 14:02 raised checkout latency.'));
     const { posted, handle } = loop(server.io);

@@ -45,6 +45,38 @@ describe('the jobs of a request', () => {
   });
 });
 
+describe('traces for the page to keep', () => {
+  const request = {
+    scenarioIds: ['shopops-happy', 'rca-search-stall'],
+    configLabels: ['react+off', 'reflact+adaptive'],
+    seeds: 1,
+  };
+
+  it('come back beside the rows only when asked for, each the run its row sums up', async () => {
+    const posted: EvalWorkerResponse[] = [];
+    const handle = createEvalLoop((message) => posted.push(message), {
+      scenarios: SCENARIOS,
+      pause: turn,
+    });
+    handle({ type: 'run', runId: 1, request });
+    handle({ type: 'run', runId: 2, request: { ...request, keepTraces: true } });
+    await expect.poll(() => posted.filter((m) => m.type === 'end').length).toBe(2);
+    const ends = posted.filter((m) => m.type === 'end');
+    const without = ends.find((m) => m.runId === 1)!;
+    const withTraces = ends.find((m) => m.runId === 2)!;
+    expect(without).not.toHaveProperty('traces');
+    expect(withTraces.rows).toEqual(without.rows);
+    expect(withTraces.traces).toHaveLength(4);
+    withTraces.rows.forEach((row, position) => {
+      const trace = withTraces.traces![position]!;
+      expect(trace.scenario).toBe(row.scenario);
+      expect(trace.stopReason).toBe(row.stopReason);
+      expect(trace.metrics).toEqual(row.metrics);
+      expect(trace.config).toEqual(row.config);
+    });
+  });
+});
+
 describe('running the jobs', () => {
   const jobs = requestJobs(
     {

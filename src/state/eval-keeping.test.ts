@@ -48,16 +48,19 @@ function setup() {
   return { port, library, page, control };
 }
 
-const runToKept = async (store: EvalStore) => {
+/** Runs the store's matrix until it is kept and its runs are in the library (they come after). */
+const runToKept = async (store: EvalStore, library: LibraryStore) => {
   store.getState().actions.run();
   await until(() => store.getState().keptAt !== null);
+  const listed = () => new Set(library.getState().runs.map((run) => run.id));
+  await until(() => store.getState().rows.every((row) => row.run && listed().has(row.run)));
 };
 
 describe('a finished matrix, kept in the library', () => {
   it('keeps each row as a run of its own, the row naming it, with the trace the row sums up', async () => {
     const { library, page } = setup();
     const store = page();
-    await runToKept(store);
+    await runToKept(store, library);
     const { rows, status } = store.getState();
     expect(status).toBe('done');
     expect(rows).toHaveLength(2);
@@ -74,9 +77,9 @@ describe('a finished matrix, kept in the library', () => {
   });
 
   it('is shown again by the next page: selection, rows, what it ran on and when', async () => {
-    const { page } = setup();
+    const { library, page } = setup();
     const first = page();
-    await runToKept(first);
+    await runToKept(first, library);
     const again = page();
     expect(again.getState().status).toBe('idle');
     await again.getState().actions.load();
@@ -96,12 +99,10 @@ describe('a finished matrix, kept in the library', () => {
   it('a newer matrix replaces the kept one and its runs; a pinned run stays', async () => {
     const { library, page } = setup();
     const store = page();
-    await runToKept(store);
+    await runToKept(store, library);
     const [pinned, dropped] = store.getState().rows.map((row) => row.run!);
     await library.getState().actions.pin(pinned!, true);
-    const firstKept = store.getState().keptAt;
-    store.getState().actions.run();
-    await until(() => (store.getState().keptAt ?? 0) > (firstKept ?? 0));
+    await runToKept(store, library);
     const ids = library.getState().runs.map((run) => run.id);
     expect(ids).toContain(pinned);
     expect(ids).not.toContain(dropped);
@@ -111,7 +112,7 @@ describe('a finished matrix, kept in the library', () => {
   it('Clear forgets the matrix and its runs', async () => {
     const { library, page } = setup();
     const store = page();
-    await runToKept(store);
+    await runToKept(store, library);
     await store.getState().actions.clearKept();
     expect(store.getState()).toMatchObject({ status: 'idle', rows: [], keptAt: null });
     expect(library.getState().runs).toEqual([]);
@@ -142,7 +143,7 @@ describe('a finished matrix, kept in the library', () => {
   it('a cancelled matrix with no rows keeps nothing, and the kept one stays', async () => {
     const { library, page, control } = setup();
     const first = page();
-    await runToKept(first);
+    await runToKept(first, library);
     const kept = await library.getState().actions.readSetting(KEPT_MATRIX_KEY);
     const store = page();
     control.hold = true;
@@ -173,7 +174,7 @@ describe('what storage gives back', () => {
       keptProblem: KEPT_MATRIX_UNREADABLE,
     });
     // The next matrix is kept over it.
-    await runToKept(store);
+    await runToKept(store, library);
     const again = page();
     await again.getState().actions.load();
     expect(again.getState().rows).toHaveLength(2);
@@ -181,7 +182,7 @@ describe('what storage gives back', () => {
 
   it('readKeptMatrix reads back what a store wrote, and refuses other forms and wrong fields', async () => {
     const { library, page } = setup();
-    await runToKept(page());
+    await runToKept(page(), library);
     const kept = (await library.getState().actions.readSetting(KEPT_MATRIX_KEY)) as KeptMatrix;
     expect(readKeptMatrix(structuredClone(kept))).toEqual(kept);
     const row = kept.rows[0]!;

@@ -68,23 +68,34 @@ export const KEPT_MATRIX_UNREADABLE =
 export const matrixRunId = (at: number, position: number) => `eval-${at.toString(36)}-${position}`;
 
 /**
- * Pure: the rows with their runs' ids, and the runs as records (`traces` run beside `rows`;
- * a row whose run left no trace, or whose scenario is unknown, keeps none).
+ * Pure: the rows with the ids of their runs (`traced` beside `rows`: the row's trace follows;
+ * a row with none, or of a scenario not known here, keeps no run).
  */
-export function keptRuns(
+export function withRunIds(
   rows: readonly EvalRunRow[],
+  traced: readonly boolean[],
+  at: number,
+  scenario: (id: string) => Scenario | null,
+): EvalRunRow[] {
+  return rows.map((row, position) =>
+    traced[position] && scenario(row.scenario) ? { ...row, run: matrixRunId(at, position) } : row,
+  );
+}
+
+/** Pure: the runs of rows `from`… as records, from their traces (rows without a run: none). */
+export function matrixRecords(
+  rows: readonly EvalRunRow[],
+  from: number,
   traces: readonly (Trace | null)[],
   at: number,
   scenario: (id: string) => Scenario | null,
-): { readonly rows: EvalRunRow[]; readonly records: RunRecord[] } {
-  const records: RunRecord[] = [];
-  const withRuns = rows.map((row, position) => {
-    const trace = traces[position] ?? null;
-    const ranOn = scenario(row.scenario);
-    if (!trace || !ranOn) return row;
-    const id = matrixRunId(at, position);
-    records.push({
-      id,
+): RunRecord[] {
+  return traces.flatMap((trace, index) => {
+    const row = rows[from + index];
+    const ranOn = row?.run ? scenario(row.scenario) : null;
+    if (!row?.run || !trace || !ranOn) return [];
+    const record: RunRecord = {
+      id: row.run,
       scenario: ranOn,
       overrides: rowOverrides(row),
       settings: trace.config,
@@ -94,10 +105,9 @@ export function keptRuns(
       origin: { kind: 'eval' },
       startedAt: at,
       endedAt: at,
-    });
-    return { ...row, run: id };
+    };
+    return [record];
   });
-  return { rows: withRuns, records };
 }
 
 /** Pure: the ids of a kept matrix's runs. */
@@ -211,13 +221,15 @@ export function libraryKeeper(
 
 /** One eval store's keeping: the kept matrix owns its runs, so a newer one replaces them. */
 export interface MatrixKeeping {
-  /** The rows of a matrix that just ended, with their runs' ids, and its runs as records. */
+  /** When a matrix that just ended is kept, and its rows with their runs' ids. */
   runsOf(
     rows: readonly EvalRunRow[],
-    traces: readonly (Trace | null)[],
-  ): { readonly at: number; readonly rows: EvalRunRow[]; readonly records: RunRecord[] };
-  /** Keeps `matrix` and its runs; the matrix kept before it goes, with its runs. */
-  keep(matrix: KeptMatrix, records: readonly RunRecord[]): Promise<void>;
+    traced: readonly boolean[],
+  ): { readonly at: number; readonly rows: EvalRunRow[] };
+  /** Keeps `matrix`; the matrix kept before it goes, with its runs. */
+  keep(matrix: KeptMatrix): Promise<void>;
+  /** Keeps the runs of `matrix`'s rows `from`… from their traces (a batch the worker sent). */
+  keepTraces(matrix: KeptMatrix, from: number, traces: readonly (Trace | null)[]): Promise<void>;
   /** The kept matrix; `unreadable` when what was kept is not one (it is left as it is). */
   restore(): Promise<KeptMatrix | 'unreadable' | null>;
   /** Forgets the kept matrix and its runs. */
@@ -233,13 +245,16 @@ export function matrixKeeping(keeper: EvalKeeper): MatrixKeeping {
     if (earlier.length > 0) await keeper.forgetRuns(earlier);
   };
   return {
-    runsOf(rows, traces) {
+    runsOf(rows, traced) {
       const at = keeper.now();
-      return { at, ...keptRuns(rows, traces, at, keeper.scenario) };
+      return { at, rows: withRunIds(rows, traced, at, keeper.scenario) };
     },
-    async keep(matrix, records) {
+    async keepTraces(matrix, from, traces) {
+      const records = matrixRecords(matrix.rows, from, traces, matrix.at, keeper.scenario);
+      if (records.length > 0) await keeper.keepRuns(records);
+    },
+    async keep(matrix) {
       const earlier = owned;
-      await keeper.keepRuns(records);
       await keeper.write(matrix);
       owned = runIdsOf(matrix.rows);
       const replaced = new Set(owned);

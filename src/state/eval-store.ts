@@ -98,6 +98,8 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
   let runId = 0;
   const keeping = options.keeper ? matrixKeeping(options.keeper) : null;
   let loading: Promise<void> | null = null;
+  /** The matrix last kept (its runs' traces are still coming in). */
+  let matrix: KeptMatrix | null = null;
   const stored = readStoredSelection(
     tryStorage(() => storage?.getItem(EVAL_SELECTION_KEY)) ?? null,
   );
@@ -109,6 +111,14 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
     };
 
     const onMessage = (message: EvalWorkerResponse) => {
+      // The runs' traces come after the end, a batch at a time: each kept as it comes.
+      if (message.type === 'traces') {
+        if (message.runId !== runId || !keeping || !matrix) return;
+        keeping
+          .keepTraces(matrix, message.from, message.traces)
+          .catch((error: unknown) => set({ keptProblem: problemOf(error) }));
+        return;
+      }
       if (message.runId !== runId || get().status !== 'running') return;
       if (message.type === 'progress') {
         set({ done: message.done, total: message.total, latest: message.latest });
@@ -116,12 +126,12 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
         const { status, done, total, errors } = message;
         const note = message.note ?? null;
         const kept = keeping && message.rows.length > 0;
-        const runs = kept ? keeping.runsOf(message.rows, message.traces ?? []) : null;
+        const runs = kept ? keeping.runsOf(message.rows, message.traced ?? []) : null;
         const rows = runs?.rows ?? message.rows;
         set({ status, cancelling: false, done, total, rows, errors, note });
         const { ran, ranOn } = get();
         if (!keeping || !runs || !ran) return;
-        const matrix: KeptMatrix = {
+        matrix = {
           version: KEPT_MATRIX_VERSION,
           at: runs.at,
           status,
@@ -133,7 +143,7 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
           errors,
           note,
         };
-        keeping.keep(matrix, runs.records).then(
+        keeping.keep(matrix).then(
           () => get().rows === rows && set({ keptAt: runs.at }),
           (error: unknown) => get().rows === rows && set({ keptProblem: problemOf(error) }),
         );

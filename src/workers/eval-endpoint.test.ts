@@ -138,11 +138,13 @@ describe('a matrix on an endpoint', () => {
     const server = fakeServer(() => sse(`Final Answer: your key is ${KEY}`));
     const { posted, handle } = loop(server.io);
     handle(run({ keepTraces: true }));
-    await expect.poll(() => posted.at(-1)?.type).toBe('end');
-    const end = ended(posted);
-    expect(end.traces).toHaveLength(end.rows.length);
-    expect(end.traces!.every((trace) => trace !== null)).toBe(true);
-    expect(JSON.stringify(end.traces)).toContain('[redacted]');
+    await expect.poll(() => posted.at(-1)?.type).toBe('traces');
+    const end = posted.find((message) => message.type === 'end');
+    const traces = posted.flatMap((message) => (message.type === 'traces' ? message.traces : []));
+    expect(end?.type === 'end' && end.traced).toEqual([true, true, true, true]);
+    expect(traces).toHaveLength(4);
+    expect(traces.every((trace) => trace !== null)).toBe(true);
+    expect(JSON.stringify(traces)).toContain('[redacted]');
     expect(JSON.stringify(posted)).not.toContain(KEY);
   });
 

@@ -94,10 +94,21 @@ export type EvalWorkerResponse =
       /** Why a `stopped` matrix stopped, in words. */
       readonly note?: string;
       /**
-       * With `keepTraces`: each row's trace, beside `rows` (null: the run threw before it
-       * recorded one). Traces hold no key: the client never records its headers.
+       * With `keepTraces`: beside `rows`, whether the row's trace follows (false: the run threw
+       * before it recorded one). The traces come after this message, in `traces` messages.
        */
-      readonly traces?: readonly (Trace | null)[];
+      readonly traced?: readonly boolean[];
+    }
+  | {
+      /**
+       * After an `end` with `traced`: the traces of rows `from` to `from + traces.length - 1`
+       * (null where `traced` says none), a batch at a time, so the page takes them in short
+       * tasks. An endpoint's key is redacted from them.
+       */
+      readonly type: 'traces';
+      readonly runId: number;
+      readonly from: number;
+      readonly traces: readonly (Trace | null)[];
     }
   | { readonly type: 'failed'; readonly runId: number; readonly message: string };
 

@@ -26,6 +26,8 @@ import {
  * millisecond there, and a report per run (or per 10) would flood the page with renders.
  */
 export const PROGRESS_INTERVAL_MS = 50;
+/** Traces per `traces` message: ~50 short runs' traces are ~0.3 MB, a short task to take in. */
+export const TRACE_BATCH = 50;
 
 export { clampConcurrency, requestJobs } from './eval-jobs';
 
@@ -242,8 +244,13 @@ export function createEvalLoop(
         rows: result.rows,
         errors: result.errors.map((error) => ({ ...error, message: scrub(error.message) })),
         ...(result.note ? { note: result.note } : {}),
-        ...(result.traces ? { traces: result.traces.map((trace) => scrubTrace(trace)) } : {}),
+        ...(result.traces ? { traced: result.traces.map((trace) => trace !== null) } : {}),
       });
+      const traces = result.traces ?? [];
+      for (let from = 0; from < traces.length; from += TRACE_BATCH) {
+        const batch = traces.slice(from, from + TRACE_BATCH).map(scrubTrace);
+        post({ type: 'traces', runId, from, traces: batch });
+      }
     } catch (error) {
       post({ type: 'failed', runId, message: scrub(messageOf(error)) });
     } finally {

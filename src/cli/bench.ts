@@ -2,9 +2,10 @@
  * `npm run bench -- [--json] [--no-browser | --browser-only]`: engine throughput with zero model
  * latency. One long run of 10,000 action steps, a batch of 1,000 short runs of the scripted
  * built-in scenarios, 500 runs of the simulated ones (the simulated model's own overhead), and an
- * eval matrix of at least 1,000 runs through the eval worker's core. Then the browser's keys:
+ * eval matrix of at least 1,000 runs through the eval worker's core, and reading the long run's
+ * native trace file (`library.openTraceFileMs`). Then the browser's keys:
  * scripts/bench-browser.ts (a child process) runs such a matrix through the built app in Chromium
- * and measures the main thread. Figures only, no pass/fail: docs/performance.md records them and
+ * and measures the main thread, then the runs library on its IndexedDB (`browser.library.*`). Figures only, no pass/fail: docs/performance.md records them and
  * where the time goes.
  */
 import { spawn } from 'node:child_process';

@@ -5,8 +5,8 @@
  * eval matrix of at least 1,000 runs through the eval worker's core, and reading the long run's
  * native trace file (`library.openTraceFileMs`). Then the browser's keys:
  * scripts/bench-browser.ts (a child process) runs such a matrix through the built app in Chromium
- * and measures the main thread, then the runs library on its IndexedDB (`browser.library.*`). Figures only, no pass/fail: docs/performance.md records them and
- * where the time goes.
+ * and measures the main thread, then the runs library on its IndexedDB (`browser.library.*`).
+ * Figures only, no pass/fail: docs/performance.md records them and where the time goes.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

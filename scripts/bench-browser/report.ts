@@ -1,5 +1,6 @@
 /** The bench's output: the median over page loads, the progress line per load, stdout's text or JSON. */
 import { FIGURE_KEYS, type BrowserMatrixFigures } from './figures';
+import type { BrowserLibraryFigures } from './library-entry';
 
 /** Pure: the median of each figure over the repetitions (single page loads swing with JIT and GC). */
 export function medians(all: readonly BrowserMatrixFigures[]): BrowserMatrixFigures {
@@ -22,14 +23,23 @@ export function skippedReport(reason: string, json: boolean): string {
   return json ? `${JSON.stringify({ skipped: reason })}\n` : `browser:    ${reason}\n`;
 }
 
-/** Pure: stdout for the medians: `{"browser":{"matrix":…}}` with `json`, else the table's lines. */
-export function browserReport(matrix: BrowserMatrixFigures, repeat: number, json: boolean): string {
-  if (json) return `${JSON.stringify({ browser: { matrix } })}\n`;
+/**
+ * Pure: stdout for the medians: `{"browser":{"matrix":…,"library":…}}` with `json`, else the
+ * table's lines.
+ */
+export function browserReport(
+  matrix: BrowserMatrixFigures,
+  repeat: number,
+  json: boolean,
+  library: BrowserLibraryFigures,
+): string {
+  if (json) return `${JSON.stringify({ browser: { matrix, library } })}\n`;
   const lines = [
     `${matrix.runs} eval runs through #/eval in Chromium (median of ${repeat} page loads): click to rows ${matrix.secondsToRows} s → ${matrix.runsPerSecond} runs/s`,
     `first progress after ${matrix.msToFirstProgress} ms (worker start-up), then ${matrix.workerRunsPerSecond} runs/s in the worker`,
     `longest main-thread task ${matrix.longestTaskMs} ms while running, ${matrix.longestTaskOnRowsMs} ms when the rows arrive (the rows' own task, table and charts: ${matrix.rowsTaskMs} ms; 0: none over 50 ms)`,
     `longest frame gap ${matrix.longestFrameGapMs} ms while running, ${matrix.longestFrameGapOnRowsMs} ms when the rows arrive`,
+    `library (IndexedDB): save a ${library.savedRunSteps}-step run (${(library.savedRunBytes / 1e6).toFixed(1)} MB) ${library.saveRunMs} ms; list ${library.listedRuns} runs ${library.listRunsMs} ms (writing them: ${library.writeRunsMs} ms); read a ${library.traceFileSteps}-step trace file (${(library.traceFileBytes / 1e6).toFixed(1)} MB) ${library.openTraceFileMs} ms`,
   ];
   return lines.map((line, i) => `${i === 0 ? 'browser:   ' : '           '} ${line}\n`).join('');
 }

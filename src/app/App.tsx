@@ -116,10 +116,12 @@ export function App({ services }: { readonly services: AppServices }) {
       setNotice({ tone: 'done', text: `Exported ${count} ${count === 1 ? 'run' : 'runs'}.` }),
     );
   };
-  // A cell of the eval matrix opened in the inspector: its scenario with all of the cell's
-  // settings (its seed and a saved setting's interval too), through the URL like any link.
-  const openRun = (id: string, overrides: ConfigOverrides) => {
-    window.location.hash = viewHash('inspect', id, [], { settings: settingsToken(overrides) });
+  // A cell of the eval matrix opened in the inspector, through the URL like any link: the run it
+  // recorded, kept in the library (`run=`), and the cell's settings (its seed, a saved setting's
+  // interval), by which a run the library lacks is reproduced.
+  const openRun = (id: string, overrides: ConfigOverrides, run: string | null) => {
+    const settings = settingsToken(overrides);
+    window.location.hash = viewHash('inspect', id, [], { settings, ...(run ? { run } : {}) });
   };
   // Two matrix cells compared: their settings ride in the hash, so a reload keeps the lanes.
   const compareRuns = (id: string, overrides: readonly ConfigOverrides[]) => {

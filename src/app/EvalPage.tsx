@@ -14,8 +14,8 @@ export interface EvalPageProps {
   readonly store: EvalStore;
   readonly scenarios: readonly Scenario[];
   readonly storage: KeyValueStorage;
-  /** "Open" on a cell: the inspector on that scenario with the cell's settings. */
-  readonly onOpenRun: (scenarioId: string, overrides: ConfigOverrides) => void;
+  /** "Open" on a cell: the inspector on the cell's kept run (`run`), else its settings. */
+  readonly onOpenRun: (scenarioId: string, overrides: ConfigOverrides, run: string | null) => void;
   /** "Compare" on two ticked cells: the compare view with those cells' settings as its lanes. */
   readonly onCompare: (scenarioId: string, overrides: readonly ConfigOverrides[]) => void;
 }

@@ -16,6 +16,7 @@ import {
   type CompareStore,
 } from '../state/compare-store';
 import { MAX_LANES, MIN_LANES } from '../state/compare-presets';
+import { libraryKeeper } from '../state/eval-keeping';
 import { createEvalStore, type EvalStore } from '../state/eval-store';
 import { laneToken, readLaneTokens, readSettingsToken } from '../state/lane-tokens';
 import { createRunStore, type RunStore, type RunStoreDeps } from '../state/run-store';
@@ -31,7 +32,10 @@ export interface ViewStores {
   inspector(route: ViewRoute): RunStore;
   /** The compare store (made on first use, on the route's scenario and lanes or preset). */
   compare(route: ViewRoute): CompareStore;
-  /** The eval store (made on first use; its worker starts when the view first opens). */
+  /**
+   * The eval store (made on first use, showing the matrix kept in the library; its worker
+   * starts when the view first opens).
+   */
   evaluation(): EvalStore;
   /**
    * Applies a route the user followed to the view it names (its store made when it is the first
@@ -182,12 +186,19 @@ export function createViewStores(options: ViewStoresOptions): ViewStores {
     },
 
     evaluation() {
-      evaluation ??= createEvalStore({
+      if (evaluation) return evaluation;
+      evaluation = createEvalStore({
         scenarios,
         createWorker: browserEvalWorker,
         storage,
         savedConfigs: () => asEvalConfigs(savedConfigs.getState().configs),
+        // The last matrix and its runs, in the library: a cell opens its run as it was.
+        keeper: libraryKeeper(library, {
+          now: () => Date.now(),
+          scenario: (id) => scenarios.find((scenario) => scenario.id === id) ?? null,
+        }),
       });
+      void evaluation.getState().actions.load();
       return evaluation;
     },
 

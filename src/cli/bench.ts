@@ -2,80 +2,51 @@
  * `npm run bench -- [--json] [--no-browser | --browser-only]`: engine throughput with zero model
  * latency. One long run of 10,000 action steps, a batch of 1,000 short runs of the scripted
  * built-in scenarios, 500 runs of the simulated ones (the simulated model's own overhead), and an
- * eval matrix of at least 1,000 runs through the eval worker's core. Then the browser's keys:
+ * eval matrix of at least 1,000 runs through the eval worker's core, and reading the long run's
+ * native trace file (`library.openTraceFileMs`). Then the browser's keys:
  * scripts/bench-browser.ts (a child process) runs such a matrix through the built app in Chromium
- * and measures the main thread. Figures only, no pass/fail: docs/performance.md records them and
- * where the time goes.
+ * and measures the main thread, then the runs library on its IndexedDB (`browser.library.*`).
+ * Figures only, no pass/fail: docs/performance.md records them and where the time goes.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import {
   createMemoryStore,
   createTokenCounter,
-  parseScenario,
-  resolveConfig,
-  runLoop,
+  readTraceText,
   runScenario,
   scenarioConfig,
-  type ModelAdapter,
-  type ModelStreamPart,
+  toNativeTraceJson,
 } from '../engine';
 import { DEFAULT_EVAL_LABELS } from '../projections/eval-matrix';
 import { builtinScenarios } from '../scenarios';
 import { requestJobs, runEvalJobs } from '../workers/eval-runner';
+import { benchScenario, longTrace } from './bench-runs';
 import { say } from './terminal-text';
 
 const LONG_RUN_STEPS = 10_000;
 const SHORT_RUNS = 1_000;
 
-/** A model that never repeats itself: step i looks up key i, then answers at the end. */
-function countingModel(steps: number): ModelAdapter {
-  let call = 0;
-  return {
-    name: 'bench',
-    async *stream(): AsyncIterable<ModelStreamPart> {
-      const i = call++;
-      const text =
-        i < steps
-          ? `Thought: key k${i} is next\nAction: tool:lookup key=k${i}`
-          : 'Thought: done\nFinal Answer: all keys read';
-      yield { type: 'text-delta', text };
-      yield { type: 'finish', finishReason: 'stop', usage: null };
-    },
-  };
+async function longRun(countTokens = true): Promise<{ steps: number; seconds: number }> {
+  const started = performance.now();
+  // Without token counting: the same run with a constant count, to show the tokenizer's share.
+  const trace = await longTrace(
+    LONG_RUN_STEPS,
+    countTokens ? undefined : createTokenCounter(() => 1),
+  );
+  return { steps: trace.steps.length, seconds: (performance.now() - started) / 1000 };
 }
 
-const benchScenario = parseScenario({
-  format: 'loopscope.scenario',
-  version: 1,
-  id: 'bench-long',
-  title: 'Bench: a long run',
-  task: 'Read every key.',
-  tools: [
-    {
-      name: 'lookup',
-      description: 'Read a key',
-      parameters: { type: 'object', properties: { key: { type: 'string' } } },
-    },
-  ],
-  model: { kind: 'scripted', turns: [] },
-});
-
-async function longRun(countTokens = true): Promise<{ steps: number; seconds: number }> {
-  const config = resolveConfig({ maxSteps: LONG_RUN_STEPS });
+/**
+ * Opening a trace file of LONG_RUN_STEPS steps: the native file (Trace JSON v2) of the long run,
+ * read back with `readTraceText` (what `loop open` and the app's Open… do with its text).
+ */
+async function traceFileOpen(): Promise<{ steps: number; bytes: number; seconds: number }> {
+  const text = JSON.stringify(toNativeTraceJson(await longTrace(LONG_RUN_STEPS), benchScenario));
   const started = performance.now();
-  const trace = await runLoop({
-    scenario: benchScenario,
-    config,
-    model: countingModel(LONG_RUN_STEPS),
-    tools: { run: (call) => ({ ok: true, result: { key: call.args['key'], value: 1 } }) },
-    // Without token counting: the same run with a constant count, to show the tokenizer's share.
-    ...(countTokens ? {} : { tokens: createTokenCounter(() => 1) }),
-  });
+  const { trace } = readTraceText(text);
   const seconds = (performance.now() - started) / 1000;
-  if (trace.steps.length !== LONG_RUN_STEPS)
-    throw new Error(`long run recorded ${trace.steps.length} steps`);
-  return { steps: trace.steps.length, seconds };
+  return { steps: trace.steps.length, bytes: Buffer.byteLength(text), seconds };
 }
 
 const SIMULATED_RUNS = 500;
@@ -167,15 +138,22 @@ async function nodeFigures() {
     longRunSeconds: Number(long.seconds.toFixed(3)),
     shortRunSteps: short.steps,
   };
+  const opened = await median(traceFileOpen);
+  const library = {
+    openTraceFileMs: Number((opened.seconds * 1000).toFixed(1)),
+    traceFileSteps: opened.steps,
+    traceFileBytes: opened.bytes,
+  };
   const lines = [
     `long run:   ${long.steps} steps in ${long.seconds.toFixed(2)} s → ${engine.stepsPerSecond} steps/s`,
     `            without token counting → ${engine.stepsPerSecondWithoutTokenCounting} steps/s`,
     `short runs: ${short.runs} runs (${short.steps} steps) in ${short.seconds.toFixed(2)} s → ${engine.runsPerSecond} runs/s`,
     `simulated:  ${simulatedRun.runs} runs (${simulatedRun.calls} model calls) → ${simulated.runsPerSecond} runs/s, ${simulated.msPerCall} ms per call`,
     `matrix:     ${matrix.runs} eval runs (simulated built-ins × 4 configs × seeds) → ${matrix.runsPerSecond} runs/s`,
+    `trace file: a ${opened.steps}-step native file (${(opened.bytes / 1e6).toFixed(1)} MB) read in ${library.openTraceFileMs} ms`,
     `peak RSS:   ${engine.peakRssMB} MB`,
   ];
-  return { figures: { engine, simulated, matrix }, lines };
+  return { figures: { engine, simulated, matrix, library }, lines };
 }
 
 const BROWSER_BENCH = fileURLToPath(new URL('../../scripts/bench-browser.ts', import.meta.url));

@@ -363,6 +363,8 @@ describe('a store that outlives its view', () => {
       run: () => actions.run(),
       cancel: () => actions.cancel(),
       reset: () => actions.reset(),
+      load: () => void actions.load(),
+      clearKept: () => void actions.clearKept(),
     };
     for (const act of Object.values(others)) act();
     actions.run();

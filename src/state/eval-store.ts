@@ -6,26 +6,27 @@
  * the app, the same loop in-process in tests): made on first need (`prepare` when a view opens,
  * or else the first `run`) and ended only by `dispose`. An endpoint's key is handed to `run` and
  * goes straight into the run message: it is never part of the state. The selection's rules are
- * in `eval-selection.ts`, its pickers in `eval-selection-actions.ts`.
+ * in `eval-selection.ts`, its pickers in `eval-selection-actions.ts`. With a keeper (the runs
+ * library in the app) the last matrix that came back with rows is kept with its runs, and `load`
+ * shows it again after a reload (`eval-keeping.ts`).
  */
-import { createStore, type StoreApi } from 'zustand/vanilla';
-import {
-  DEFAULT_EVAL_LABELS,
-  EVAL_PRESETS,
-  type EvalConfig,
-  type EvalEndpointLabel,
-  type EvalRunRow,
-} from '../projections/eval-matrix';
+import { createStore } from 'zustand/vanilla';
+import { DEFAULT_EVAL_LABELS, EVAL_PRESETS, type EvalConfig } from '../projections/eval-matrix';
 import {
   DEFAULT_EVAL_CONCURRENCY,
   MAX_EVAL_CONCURRENCY,
-  type EvalEndpoint,
-  type EvalRunError,
   type EvalWorkerFactory,
   type EvalWorkerHandle,
   type EvalWorkerResponse,
 } from '../workers/eval-protocol';
-import { createSelectionActions, type EvalSelectionActions } from './eval-selection-actions';
+import {
+  KEPT_MATRIX_UNREADABLE,
+  KEPT_MATRIX_VERSION,
+  matrixKeeping,
+  type EvalKeeper,
+  type KeptMatrix,
+} from './eval-keeping';
+import { createSelectionActions } from './eval-selection-actions';
 import {
   BUILTIN_MODELS,
   clampCount,
@@ -37,69 +38,12 @@ import {
   type EvalSelection,
   type PickableScenario,
 } from './eval-selection';
+import type { EvalActions, EvalOutcome, EvalState, EvalStore } from './eval-store-types';
 import { tryStorage, type KeyValueStorage } from './try-storage';
 
 export * from './eval-selection';
 export type { EvalSelectionActions } from './eval-selection-actions';
-
-/** `stopped`: the worker stopped early (the first runs on an endpoint all failed alike). */
-export type EvalStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'stopped';
-
-/** What the eval store does; made once with the store (read them with no subscription). */
-export interface EvalActions extends EvalSelectionActions {
-  /** Which model the matrix runs on: `BUILTIN_MODELS` or an endpoint id. */
-  setModel(id: string): void;
-  /** Clamped to 1..MAX_EVAL_CONCURRENCY; not a number: the default. */
-  setConcurrency(concurrency: number): void;
-  /**
-   * Starts the selected matrix on `endpoint` (with its key, straight into the run message), or
-   * on the built-in models when it is left out; ignored while one runs or when nothing is
-   * selected. On an endpoint the scripted scenarios are left out.
-   */
-  run(endpoint?: EvalEndpoint | null): void;
-  /** Stops the running matrix: no more runs start, the runs in flight are aborted, the rows so far come back. */
-  cancel(): void;
-  /** Back to idle with no rows (a running matrix is cancelled and its answers ignored). */
-  reset(): void;
-  /**
-   * Makes the worker now (a view opened), so its start-up — mostly reading the tokenizer's
-   * tables — is over before the first Run. Once is enough; a worker that cannot be made is made
-   * again by `run`, which then says why.
-   */
-  prepare(): void;
-  /**
-   * Ends the worker (the store's owner is done with it): the only thing that stops a running
-   * matrix other than Cancel and Reset. A later `prepare` or `run` makes a new worker.
-   */
-  dispose(): void;
-}
-
-/** What the current or last matrix did: its status, progress and rows. */
-export interface EvalOutcome {
-  readonly status: EvalStatus;
-  /** A cancel was asked for and the worker has not answered yet. */
-  readonly cancelling: boolean;
-  readonly done: number;
-  readonly total: number;
-  /** The run the last progress report named. */
-  readonly latest: EvalRunRow | null;
-  /** The finished matrix's rows (after a cancel: the runs that finished). */
-  readonly rows: readonly EvalRunRow[];
-  /** The selection the current or last matrix was started with. */
-  readonly ran: EvalSelection | null;
-  /** The endpoint the current or last matrix ran on; null: the built-in models (or none ran). */
-  readonly ranOn: EvalEndpointLabel | null;
-  readonly errors: readonly EvalRunError[];
-  /** Why a `stopped` matrix stopped, in words. */
-  readonly note: string | null;
-}
-
-export interface EvalState extends EvalOutcome {
-  readonly selection: EvalSelection;
-  readonly actions: EvalActions;
-}
-
-export type EvalStore = StoreApi<EvalState>;
+export type * from './eval-store-types';
 
 export interface EvalStoreOptions {
   /** The scenarios to pick from, in suite order. */
@@ -116,6 +60,8 @@ export interface EvalStoreOptions {
    * what it holds is checked when read, and `initial` fills what it does not say.
    */
   readonly storage?: KeyValueStorage;
+  /** Where the last matrix and its runs are kept (the runs library); none: nothing is kept. */
+  readonly keeper?: EvalKeeper;
 }
 
 /** No matrix yet (or one reset). */
@@ -130,7 +76,12 @@ const IDLE: EvalOutcome = {
   ranOn: null,
   errors: [],
   note: null,
+  keptAt: null,
+  keptProblem: null,
 };
+
+const problemOf = (error: unknown) =>
+  `The eval results could not be kept in the library: ${error instanceof Error ? error.message : String(error)}`;
 
 const clampConcurrency = (concurrency: number) =>
   clampCount(concurrency, MAX_EVAL_CONCURRENCY, DEFAULT_EVAL_CONCURRENCY);
@@ -145,6 +96,10 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
   let worker: EvalWorkerHandle | null = null;
   /** The matrix answers are for; a reset or dispose moves it on, so late answers are ignored. */
   let runId = 0;
+  const keeping = options.keeper ? matrixKeeping(options.keeper) : null;
+  let loading: Promise<void> | null = null;
+  /** The matrix last kept (its runs' traces are still coming in). */
+  let matrix: KeptMatrix | null = null;
   const stored = readStoredSelection(
     tryStorage(() => storage?.getItem(EVAL_SELECTION_KEY)) ?? null,
   );
@@ -156,12 +111,42 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
     };
 
     const onMessage = (message: EvalWorkerResponse) => {
+      // The runs' traces come after the end, a batch at a time: each kept as it comes.
+      if (message.type === 'traces') {
+        if (message.runId !== runId || !keeping || !matrix) return;
+        keeping
+          .keepTraces(matrix, message.from, message.traces)
+          .catch((error: unknown) => set({ keptProblem: problemOf(error) }));
+        return;
+      }
       if (message.runId !== runId || get().status !== 'running') return;
       if (message.type === 'progress') {
         set({ done: message.done, total: message.total, latest: message.latest });
       } else if (message.type === 'end') {
-        const { status, done, total, rows, errors } = message;
-        set({ status, cancelling: false, done, total, rows, errors, note: message.note ?? null });
+        const { status, done, total, errors } = message;
+        const note = message.note ?? null;
+        const kept = keeping && message.rows.length > 0;
+        const runs = kept ? keeping.runsOf(message.rows, message.traced ?? []) : null;
+        const rows = runs?.rows ?? message.rows;
+        set({ status, cancelling: false, done, total, rows, errors, note });
+        const { ran, ranOn } = get();
+        if (!keeping || !runs || !ran) return;
+        matrix = {
+          version: KEPT_MATRIX_VERSION,
+          at: runs.at,
+          status,
+          selection: ran,
+          ranOn,
+          done,
+          total,
+          rows,
+          errors,
+          note,
+        };
+        keeping.keep(matrix).then(
+          () => get().rows === rows && set({ keptAt: runs.at }),
+          (error: unknown) => get().rows === rows && set({ keptProblem: problemOf(error) }),
+        );
       } else {
         fail(message.message);
       }
@@ -209,6 +194,7 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
               seeds,
               ...(saved.length > 0 ? { savedConfigs: saved } : {}),
               ...(endpoint ? { endpoint, concurrency } : {}),
+              ...(keeping ? { keepTraces: true } : {}),
             },
           });
         } catch (error) {
@@ -224,6 +210,22 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
         if (get().status === 'running') worker?.post({ type: 'cancel', runId });
         runId += 1;
         set(IDLE);
+      },
+      load() {
+        loading ??= (async () => {
+          const kept = await keeping?.restore().catch(() => null);
+          if (!kept || get().status !== 'idle' || get().rows.length > 0) return;
+          if (kept === 'unreadable') return set({ keptProblem: KEPT_MATRIX_UNREADABLE });
+          const { at, selection, version: _version, ...outcome } = kept;
+          set({ ...IDLE, ...outcome, ran: selection, keptAt: at });
+        })();
+        return loading;
+      },
+      async clearKept() {
+        if (get().status === 'running') return;
+        runId += 1;
+        set(IDLE);
+        await keeping?.clear().catch((error: unknown) => set({ keptProblem: problemOf(error) }));
       },
       prepare: () => {
         if (worker) return;

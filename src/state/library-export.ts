@@ -64,7 +64,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const STATUSES: readonly RecordStatus[] = ['running', 'done', 'failed', 'interrupted'];
-const ORIGINS: readonly RunOrigin['kind'][] = ['live', 'forked', 'imported', 'replayed'];
+const ORIGINS: readonly RunOrigin['kind'][] = ['live', 'forked', 'imported', 'replayed', 'eval'];
 
 /** A wrong part of an export: a FileError at its path. */
 function fail(name: string, path: string, problem: string): never {

@@ -43,6 +43,27 @@ describe('the library store', () => {
     expect((await state.actions.get('cut'))?.status).toBe('interrupted');
   });
 
+  it('forgets runs with no undo, and keeps settings, on IndexedDB as in memory', async () => {
+    const ports: RunLibraryPort[] = [
+      createMemoryLibrary(),
+      await openRunLibrary({ indexedDB: new IDBFactory(), IDBKeyRange }),
+    ];
+    for (const port of ports) {
+      const library = storeOver(port);
+      const { actions } = library.getState();
+      await actions.save(await recordFor(byId('shopops-happy'), 'a', 1_000));
+      await actions.save(await recordFor(byId('shopops-happy'), 'b', 2_000));
+      await actions.forget(['a']);
+      expect(library.getState().runs.map((run) => run.id)).toEqual(['b']);
+      expect(library.getState().removed).toBeNull();
+      expect(await actions.get('a')).toBeNull();
+      expect(await actions.readSetting('eval-matrix')).toBeUndefined();
+      await actions.writeSetting('eval-matrix', { version: 1, rows: [] });
+      expect(await actions.readSetting('eval-matrix')).toEqual({ version: 1, rows: [] });
+      expect(await port.getSetting('eval-matrix')).toEqual({ version: 1, rows: [] });
+    }
+  });
+
   it('saves a run (waiting for the load), then newer states of it in its place', async () => {
     const library = storeOver(createMemoryLibrary());
     const { actions } = library.getState();

@@ -16,6 +16,7 @@ import {
   type RunLibraryPort,
   type RunSummary,
 } from './library-types';
+import { upsertRun } from './library-list';
 import { createMemoryLibrary } from './memory-library';
 import type { RunRecord } from './run-record';
 
@@ -43,6 +44,11 @@ export interface LibraryActions {
   saveAll(
     entries: readonly { readonly record: RunRecord; readonly label?: RunLabel }[],
   ): Promise<void>;
+  /** Deletes runs with no undo (those a newer eval matrix replaced). */
+  forget(ids: readonly string[]): Promise<void>;
+  /** A preference kept with the library (undefined: none); `writeSetting` keeps one. */
+  readSetting(key: string): Promise<unknown>;
+  writeSetting(key: string, value: unknown): Promise<void>;
   rename(id: string, name: string | null): Promise<void>;
   pin(id: string, pinned: boolean): Promise<void>;
   /** Deletes runs; `undoRemove` brings the last deletion back. */
@@ -88,20 +94,6 @@ export interface LibraryStoreOptions {
   readonly fallback?: () => RunLibraryPort;
   /** The wall clock (ms since the epoch). */
   readonly now: () => number;
-}
-
-/** Pure: `runs` with `summary` in its place, newest first (replacing the one of its id). */
-function upsertRun(runs: readonly RunSummary[], summary: RunSummary): RunSummary[] {
-  const at = runs.findIndex((run) => run.id === summary.id);
-  if (at >= 0 && runs[at]!.startedAt === summary.startedAt) {
-    const next = runs.slice();
-    next[at] = summary;
-    return next;
-  }
-  const rest = at >= 0 ? runs.filter((run) => run.id !== summary.id) : runs.slice();
-  const before = rest.findIndex((run) => run.startedAt < summary.startedAt);
-  rest.splice(before < 0 ? rest.length : before, 0, summary);
-  return rest;
 }
 
 const asStorageError = (error: unknown): LibraryStorageError =>
@@ -190,6 +182,10 @@ export function createLibraryStore(options: LibraryStoreOptions): LibraryStore {
         await actions.save(record);
         return true;
       },
+
+      forget: (ids) => drop(ids),
+      readSetting: (key) => call((used) => used.getSetting(key)),
+      writeSetting: (key, value) => call((used) => used.setSetting(key, value)),
 
       async rename(id, name) {
         set((state) => ({

@@ -21,7 +21,9 @@ export type RunOrigin =
   /** Opened from a file or another tool's trace; `source` names it (a file name, a format). */
   | { readonly kind: 'imported'; readonly source: string }
   /** Recorded again from a stored record without a model (a presenter's demo, say). */
-  | { readonly kind: 'replayed' };
+  | { readonly kind: 'replayed' }
+  /** A run of the eval matrix, kept with it (its row names it). */
+  | { readonly kind: 'eval' };
 
 /**
  * - `running`: live; the trace is not there yet.

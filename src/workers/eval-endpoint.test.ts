@@ -134,6 +134,20 @@ describe('a matrix on an endpoint', () => {
     await first;
   });
 
+  it('a key the endpoint echoes never leaves the worker in a trace kept for the page', async () => {
+    const server = fakeServer(() => sse(`Final Answer: your key is ${KEY}`));
+    const { posted, handle } = loop(server.io);
+    handle(run({ keepTraces: true }));
+    await expect.poll(() => posted.at(-1)?.type).toBe('traces');
+    const end = posted.find((message) => message.type === 'end');
+    const traces = posted.flatMap((message) => (message.type === 'traces' ? message.traces : []));
+    expect(end?.type === 'end' && end.traced).toEqual([true, true, true, true]);
+    expect(traces).toHaveLength(4);
+    expect(traces.every((trace) => trace !== null)).toBe(true);
+    expect(JSON.stringify(traces)).toContain('[redacted]');
+    expect(JSON.stringify(posted)).not.toContain(KEY);
+  });
+
   it('runs the simulated scenarios on it (not the scripted replays), in the endpoint’s protocol', async () => {
     const server = fakeServer(() => sse('The deploy at 14:02 raised checkout latency.'));
     const { posted, handle } = loop(server.io);

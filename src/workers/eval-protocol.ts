@@ -2,6 +2,7 @@
  * The messages between the eval store (main thread) and the eval worker. Types only: the store
  * imports them without pulling the engine into the main bundle's eval path.
  */
+import type { Trace } from '../engine';
 import type { EvalConfig, EvalRunRow } from '../projections/eval-matrix';
 
 /** Runs in flight at once on an endpoint at most: more would hammer a local server. */
@@ -44,6 +45,8 @@ export interface EvalRequest {
   readonly endpoint?: EvalEndpoint;
   /** Runs in flight at once (1..MAX_EVAL_CONCURRENCY); the built-in models run one at a time. */
   readonly concurrency?: number;
+  /** Send each row's trace back at the end (the page keeps the runs in its library). */
+  readonly keepTraces?: boolean;
 }
 
 /** A run that failed (its row says `error`), or the worker itself failing (nulls). */
@@ -90,6 +93,22 @@ export type EvalWorkerResponse =
       readonly errors: readonly EvalRunError[];
       /** Why a `stopped` matrix stopped, in words. */
       readonly note?: string;
+      /**
+       * With `keepTraces`: beside `rows`, whether the row's trace follows (false: the run threw
+       * before it recorded one). The traces come after this message, in `traces` messages.
+       */
+      readonly traced?: readonly boolean[];
+    }
+  | {
+      /**
+       * After an `end` with `traced`: the traces of rows `from` to `from + traces.length - 1`
+       * (null where `traced` says none), a batch at a time, so the page takes them in short
+       * tasks. An endpoint's key is redacted from them.
+       */
+      readonly type: 'traces';
+      readonly runId: number;
+      readonly from: number;
+      readonly traces: readonly (Trace | null)[];
     }
   | { readonly type: 'failed'; readonly runId: number; readonly message: string };
 

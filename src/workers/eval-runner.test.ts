@@ -3,7 +3,13 @@ import { runEval } from '../cli/eval';
 import { evalJson, DEFAULT_EVAL_CONFIGS, DEFAULT_EVAL_LABELS } from '../projections/eval-matrix';
 import { builtinScenarios, findBuiltin } from '../scenarios';
 import type { EvalWorkerResponse } from './eval-protocol';
-import { createEvalLoop, inProcessEvalWorker, requestJobs, runEvalJobs } from './eval-runner';
+import {
+  createEvalLoop,
+  inProcessEvalWorker,
+  requestJobs,
+  runEvalJobs,
+  TRACE_BATCH,
+} from './eval-runner';
 
 const SCENARIOS = builtinScenarios();
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -42,6 +48,48 @@ describe('the jobs of a request', () => {
     expect(worker.status).toBe('done');
     expect(worker.rows).toHaveLength(SCENARIOS.length * 4 * seeds);
     expect(evalJson(worker.rows)).toBe(evalJson(cli));
+  });
+});
+
+describe('traces for the page to keep', () => {
+  const request = {
+    scenarioIds: ['shopops-happy', 'rca-search-stall'],
+    configLabels: ['react+off', 'reflact+adaptive'],
+    seeds: 1,
+  };
+
+  it('come after the rows, in batches, only when asked for, each the run its row sums up', async () => {
+    const posted: EvalWorkerResponse[] = [];
+    const handle = createEvalLoop((message) => posted.push(message), {
+      scenarios: SCENARIOS,
+      pause: turn,
+    });
+    const many = { ...request, seeds: 15 }; // 60 runs: two batches
+    handle({ type: 'run', runId: 1, request: many });
+    handle({ type: 'run', runId: 2, request: { ...many, keepTraces: true } });
+    await expect.poll(() => posted.filter((m) => m.type === 'end').length).toBe(2);
+    const ends = posted.filter((m) => m.type === 'end');
+    const without = ends.find((m) => m.runId === 1)!;
+    const withTraces = ends.find((m) => m.runId === 2)!;
+    expect(without).not.toHaveProperty('traced');
+    expect(withTraces.rows).toEqual(without.rows);
+    expect(withTraces.traced).toEqual(withTraces.rows.map(() => true));
+    const batches = posted.filter((m) => m.type === 'traces');
+    expect(batches.every((batch) => batch.runId === 2)).toBe(true);
+    expect(batches.map((batch) => [batch.from, batch.traces.length])).toEqual([
+      [0, TRACE_BATCH],
+      [TRACE_BATCH, 60 - TRACE_BATCH],
+    ]);
+    // Each batch after the rows it belongs to.
+    expect(posted.indexOf(batches[0]!)).toBeGreaterThan(posted.indexOf(withTraces));
+    const traces = batches.flatMap((batch) => batch.traces);
+    withTraces.rows.forEach((row, position) => {
+      const trace = traces[position]!;
+      expect(trace.scenario).toBe(row.scenario);
+      expect(trace.stopReason).toBe(row.stopReason);
+      expect(trace.metrics).toEqual(row.metrics);
+      expect(trace.config).toEqual(row.config);
+    });
   });
 });
 

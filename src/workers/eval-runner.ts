@@ -4,20 +4,17 @@
  * clock, a cancel that aborts the runs in flight). The worker wraps it in a message loop; the store's tests run it
  * in-process.
  */
-import { runScenario, type Scenario, type ScenarioRunOptions } from '../engine';
+import { runScenario, type Scenario, type ScenarioRunOptions, type Trace } from '../engine';
 import {
-  buildEvalJobs,
-  EVAL_PRESETS,
   failedRunRow,
   summariseRun,
   type EvalJob,
   type EvalRunRow,
 } from '../projections/eval-matrix';
+import { clampConcurrency, requestJobs } from './eval-jobs';
 import { earlyStop, endpointRunOptions, withoutKey, type EndpointIo } from './eval-endpoint';
 import {
-  MAX_EVAL_CONCURRENCY,
   type EvalEndStatus,
-  type EvalRequest,
   type EvalRunError,
   type EvalWorkerFactory,
   type EvalWorkerRequest,
@@ -29,35 +26,10 @@ import {
  * millisecond there, and a report per run (or per 10) would flood the page with renders.
  */
 export const PROGRESS_INTERVAL_MS = 50;
+/** Traces per `traces` message: ~50 short runs' traces are ~0.3 MB, a short task to take in. */
+export const TRACE_BATCH = 50;
 
-/**
- * Pure: the request's runs, in suite order then config order (presets, then saved settings)
- * then seed order (the order `loop eval` runs them in); unknown scenario ids and labels are
- * dropped. On an endpoint the
- * scripted scenarios are dropped too (their replies are recorded, not a model's) and every
- * run's protocol is the endpoint's.
- */
-export function requestJobs(request: EvalRequest, scenarios: readonly Scenario[]): EvalJob[] {
-  const ids = new Set(request.scenarioIds);
-  const labels = new Set(request.configLabels);
-  const { endpoint } = request;
-  return buildEvalJobs(
-    scenarios.filter(
-      (scenario) => ids.has(scenario.id) && (!endpoint || scenario.model.kind !== 'scripted'),
-    ),
-    [...EVAL_PRESETS, ...(request.savedConfigs ?? [])].filter((config) => labels.has(config.label)),
-    {
-      seeds: Math.max(1, Math.floor(request.seeds)),
-      ...(endpoint ? { shared: { protocol: endpoint.protocol } } : {}),
-    },
-  );
-}
-
-/** Pure: runs in flight at once, 1..MAX_EVAL_CONCURRENCY (not a number: 1). */
-export function clampConcurrency(value: number | undefined): number {
-  if (value === undefined || !Number.isFinite(value)) return 1;
-  return Math.min(MAX_EVAL_CONCURRENCY, Math.max(1, Math.floor(value)));
-}
+export { clampConcurrency, requestJobs } from './eval-jobs';
 
 export interface EvalRunHooks {
   /**
@@ -87,6 +59,8 @@ export interface EvalRunHooks {
    * (null: no failure): a sentence stops the matrix (status `stopped`, runs in flight aborted).
    */
   readonly stopWhen?: (outcomes: readonly (EvalRunError | null)[], total: number) => string | null;
+  /** Hand back each row's trace too (`traces`, beside `rows`), so the page can keep the runs. */
+  readonly keepTraces?: boolean;
 }
 
 export interface EvalRunResult {
@@ -97,6 +71,8 @@ export interface EvalRunResult {
   readonly errors: EvalRunError[];
   /** Why a `stopped` matrix stopped. */
   readonly note?: string;
+  /** With `keepTraces`: each row's trace, beside `rows` (null: the run threw, no trace). */
+  readonly traces?: (Trace | null)[];
 }
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -128,6 +104,7 @@ export async function runEvalJobs(
 
   const rows: (EvalRunRow | undefined)[] = Array.from({ length: jobs.length });
   const errors: (EvalRunError | undefined)[] = Array.from({ length: jobs.length });
+  const traces: (Trace | null)[] = Array.from({ length: jobs.length }, () => null);
   const outcomes: (EvalRunError | null)[] = [];
   let next = 0;
   let done = 0;
@@ -145,6 +122,7 @@ export async function runEvalJobs(
       });
       if (stop.signal.aborted && trace.stopReason === 'cancelled') return false;
       row = summariseRun(job, trace);
+      if (hooks.keepTraces) traces[position] = trace;
       if (trace.stopReason === 'error' && trace.error)
         error = { ...where, message: trace.error.message, code: trace.error.code };
     } catch (thrown) {
@@ -183,13 +161,20 @@ export async function runEvalJobs(
     signal?.removeEventListener('abort', onAbort);
   }
   const finishedRows = rows.filter((row): row is EvalRunRow => row !== undefined);
+  const finishedTraces = traces.filter((_trace, position) => rows[position] !== undefined);
   const finishedErrors = errors.filter((error): error is EvalRunError => error !== undefined);
   const status: EvalEndStatus = note
     ? 'stopped'
     : (hooks.cancelled() || signal?.aborted) && finishedRows.length < jobs.length
       ? 'cancelled'
       : 'done';
-  return { status, rows: finishedRows, errors: finishedErrors, ...(note ? { note } : {}) };
+  return {
+    status,
+    rows: finishedRows,
+    errors: finishedErrors,
+    ...(note ? { note } : {}),
+    ...(hooks.keepTraces ? { traces: finishedTraces } : {}),
+  };
 }
 
 export interface EvalLoopOptions {
@@ -222,6 +207,11 @@ export function createEvalLoop(
     const { runId, request } = message;
     const { endpoint } = request;
     const scrub = (text: string) => withoutKey(text, endpoint?.apiKey);
+    // A key an endpoint echoed into a reply or an error never leaves the worker in a trace.
+    const scrubTrace = (trace: Trace | null): Trace | null => {
+      const text = trace && endpoint?.apiKey ? JSON.stringify(trace) : null;
+      return text?.includes(endpoint!.apiKey!) ? (JSON.parse(scrub(text)) as Trace) : trace;
+    };
     const controller = new AbortController();
     running.set(runId, controller);
     if (cancelled.has(runId)) controller.abort();
@@ -236,6 +226,7 @@ export function createEvalLoop(
         cancelled: () => cancelled.has(runId),
         pause,
         signal: controller.signal,
+        keepTraces: request.keepTraces === true,
         ...(endpoint && endpointIo
           ? {
               runOptions: () => endpointRunOptions(endpoint, endpointIo),
@@ -253,7 +244,13 @@ export function createEvalLoop(
         rows: result.rows,
         errors: result.errors.map((error) => ({ ...error, message: scrub(error.message) })),
         ...(result.note ? { note: result.note } : {}),
+        ...(result.traces ? { traced: result.traces.map((trace) => trace !== null) } : {}),
       });
+      const traces = result.traces ?? [];
+      for (let from = 0; from < traces.length; from += TRACE_BATCH) {
+        const batch = traces.slice(from, from + TRACE_BATCH).map(scrubTrace);
+        post({ type: 'traces', runId, from, traces: batch });
+      }
     } catch (error) {
       post({ type: 'failed', runId, message: scrub(messageOf(error)) });
     } finally {

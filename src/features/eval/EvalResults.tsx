@@ -16,7 +16,9 @@ import { Downloads } from './Downloads';
 import { EvalCharts } from './EvalCharts';
 import { errorAdvice, groupErrors, runCountLine } from './format';
 import { useEvalStore } from './eval-store-context';
+import { KeptLine } from './KeptLine';
 import { cellKey, MatrixTable } from './MatrixTable';
+import type { OpenRun } from './OutcomeBadges';
 import {
   selectDone,
   selectErrors,
@@ -29,7 +31,7 @@ import {
 } from './selectors';
 import { Verdicts } from './Verdicts';
 
-type Open = (scenarioId: string, overrides: ConfigOverrides) => void;
+type Open = OpenRun;
 type CompareRuns = (
   scenarioId: string,
   overrides: readonly [ConfigOverrides, ConfigOverrides],
@@ -224,6 +226,7 @@ export function EvalResults({ scenarios, onOpenRun, onCompare }: EvalResultsProp
           <StatusLine scenarios={scenarios} />
           {rows.length > 0 && <Downloads rows={rows} scenarios={scenarios} endpoint={ranOn} />}
         </div>
+        <KeptLine />
         {errors.length > 0 && <ErrorList errors={errors} />}
         {rows.length === 0 ? (
           <Empty running={status === 'running'} />

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { ConfigOverrides, Scenario } from '../../engine';
 import type { EvalStore } from '../../state/eval-store';
 import { EvalResults } from './EvalResults';
+import type { OpenRun } from './OutcomeBadges';
 import { EvalStoreProvider } from './eval-store-context';
 import { SelectionPanel } from './SelectionPanel';
 
@@ -14,8 +15,11 @@ export interface EvalViewProps {
    * nothing; the owner ends the worker with the store's `dispose`.
    */
   readonly store: EvalStore;
-  /** "Open" on a cell: the run's scenario and the overrides that reproduce it (mode, gating, seed). */
-  readonly onOpenRun?: (scenarioId: string, overrides: ConfigOverrides) => void;
+  /**
+   * "Open" on a cell: the run's scenario, the overrides that reproduce it (mode, gating, seed)
+   * and the id of the run kept in the library (null: none kept).
+   */
+  readonly onOpenRun?: OpenRun;
   /** "Compare" with two cells of one scenario ticked: their overrides, in column order. */
   readonly onCompare?: (
     scenarioId: string,

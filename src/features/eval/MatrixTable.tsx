@@ -1,5 +1,4 @@
 import { memo } from 'react';
-import type { ConfigOverrides } from '../../engine';
 import { FOCUS_RING } from '../../components';
 import {
   EVAL_OUTCOMES,
@@ -9,13 +8,13 @@ import {
 } from '../../projections/eval-matrix';
 import { accuracy, meansLines, triggersLine } from './format';
 import { configColor, configHint, OUTCOME_LABEL } from './labels';
-import { OutcomeBadges } from './OutcomeBadges';
+import { OutcomeBadges, type OpenRun } from './OutcomeBadges';
 import { CHECKBOX } from './styles';
 
 /** The key of a cell for the compare picks. */
 export const cellKey = (scenario: string, label: string) => `${scenario}\u0000${label}`;
 
-type Open = (scenarioId: string, overrides: ConfigOverrides) => void;
+type Open = OpenRun;
 
 export interface MatrixTableProps {
   readonly matrix: EvalMatrix;
@@ -83,7 +82,7 @@ const Cell = memo(function Cell({
         {onOpen && first && (
           <button
             type="button"
-            onClick={() => onOpen(cell.scenario, first.overrides)}
+            onClick={() => onOpen(cell.scenario, first.overrides, first.run)}
             aria-label={`Open ${name} (seed ${first.seed}) in the inspector`}
             title={`Open in the inspector (seed ${first.seed})`}
             className={`-mt-1 -mr-1 flex h-6 w-6 shrink-0 items-center justify-center rounded text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white ${FOCUS_RING}`}

@@ -3,6 +3,12 @@ import { FOCUS_RING } from '../../components';
 import { EVAL_OUTCOMES, type EvalCell, type EvalOutcome } from '../../projections/eval-matrix';
 import { OUTCOME_HINT, OUTCOME_LABEL, OUTCOME_TONE } from './labels';
 
+/**
+ * Opens a run of a cell in the inspector: `run`, the id of the run kept in the library (it
+ * opens as it was recorded), else null (the scenario runs again with `overrides`).
+ */
+export type OpenRun = (scenarioId: string, overrides: ConfigOverrides, run: string | null) => void;
+
 const BADGE =
   'inline-flex h-5 items-center gap-1 rounded px-1.5 text-[11px] leading-none font-semibold whitespace-nowrap ring-1 ring-inset';
 
@@ -31,7 +37,7 @@ export function OutcomeBadges({
   onOpen,
 }: {
   readonly cell: EvalCell;
-  readonly onOpen?: ((scenarioId: string, overrides: ConfigOverrides) => void) | undefined;
+  readonly onOpen?: OpenRun | undefined;
 }) {
   const present = EVAL_OUTCOMES.filter((outcome) => cell.outcomes[outcome] > 0).sort(
     (a, b) => cell.outcomes[b] - cell.outcomes[a],
@@ -50,7 +56,7 @@ export function OutcomeBadges({
             className={`rounded ${FOCUS_RING}`}
             aria-label={`Open a ${OUTCOME_LABEL[outcome]} run of ${cell.scenario} with ${cell.label} (seed ${run.seed}) in the inspector`}
             title={`Open a ${OUTCOME_LABEL[outcome]} run (seed ${run.seed})`}
-            onClick={() => onOpen(cell.scenario, run.overrides)}
+            onClick={() => onOpen(cell.scenario, run.overrides, run.run)}
           >
             <OutcomeBadge outcome={outcome} count={count} />
           </button>

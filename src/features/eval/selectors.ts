@@ -18,3 +18,5 @@ export const selectModelId = (state: EvalState) => state.selection.modelId;
 export const selectConcurrency = (state: EvalState) => state.selection.concurrency;
 export const selectRanOn = (state: EvalState) => state.ranOn;
 export const selectNote = (state: EvalState) => state.note;
+export const selectKeptAt = (state: EvalState) => state.keptAt;
+export const selectKeptProblem = (state: EvalState) => state.keptProblem;

@@ -12,6 +12,8 @@ export interface EvalCellRun {
   readonly seed: number;
   readonly outcome: EvalOutcome;
   readonly overrides: ConfigOverrides;
+  /** The run kept in the library, when there is one (it opens as it was, not run again). */
+  readonly run: string | null;
 }
 
 /** A cell: one scenario under one config, over its seeds. */
@@ -95,6 +97,7 @@ export function buildEvalMatrix(
             seed: row.config.seed,
             outcome: runOutcome(row),
             overrides: rowOverrides(row),
+            run: row.run ?? null,
           })),
         };
       }),

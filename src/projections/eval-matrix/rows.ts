@@ -31,6 +31,8 @@ export interface EvalRunRow {
   readonly metrics: Metrics;
   /** Reflection steps by what opened their gate. */
   readonly triggers: TriggerCounts;
+  /** The id of the run kept in the library (the browser's matrix): a cell opens that very run. */
+  readonly run?: string;
 }
 
 /** Pure: a fresh count of zero reflections per trigger. */

@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import { builtinScenarios } from '../scenarios';
+import { inProcessEvalWorker } from '../workers/eval-runner';
+import {
+  KEPT_MATRIX_KEY,
+  KEPT_MATRIX_UNREADABLE,
+  libraryKeeper,
+  readKeptMatrix,
+  type KeptMatrix,
+} from './eval-keeping';
+import { createEvalStore, type EvalStore } from './eval-store';
+import { createLibraryStore, type LibraryStore } from './library-store';
+import { createMemoryLibrary } from './memory-library';
+import type { RunLibraryPort } from './library-types';
+
+const SCENARIOS = builtinScenarios();
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const until = async (check: () => boolean) => {
+  await expect.poll(check, { timeout: 10_000 }).toBe(true);
+};
+
+/** A memory library behind a library store, and eval stores over it (one per "page load"). */
+function setup() {
+  const port: RunLibraryPort = createMemoryLibrary();
+  let clock = Date.UTC(2026, 11, 2, 1, 0, 0);
+  const library: LibraryStore = createLibraryStore({ open: async () => port, now: () => clock });
+  // While `hold` is set, a matrix waits after its first reported rows (until `release`), so a
+  // test can cancel it in the middle however fast the machine runs it.
+  const held: (() => void)[] = [];
+  const control = {
+    hold: false,
+    release: () => {
+      control.hold = false;
+      for (const resume of held.splice(0)) resume();
+    },
+  };
+  const pause = () => (control.hold ? new Promise<void>((resume) => held.push(resume)) : turn());
+  const page = (): EvalStore =>
+    createEvalStore({
+      scenarios: SCENARIOS,
+      createWorker: inProcessEvalWorker({ scenarios: SCENARIOS, pause }),
+      initial: { scenarioIds: ['shopops-happy', 'rca-search-stall'], configLabels: ['react+off'] },
+      keeper: libraryKeeper(library, {
+        now: () => (clock += 1000),
+        scenario: (id) => SCENARIOS.find((scenario) => scenario.id === id) ?? null,
+      }),
+    });
+  return { port, library, page, control };
+}
+
+/** Runs the store's matrix until it is kept and its runs are in the library (they come after). */
+const runToKept = async (store: EvalStore, library: LibraryStore) => {
+  store.getState().actions.run();
+  await until(() => store.getState().keptAt !== null);
+  const listed = () => new Set(library.getState().runs.map((run) => run.id));
+  await until(() => store.getState().rows.every((row) => row.run && listed().has(row.run)));
+};
+
+describe('a finished matrix, kept in the library', () => {
+  it('keeps each row as a run of its own, the row naming it, with the trace the row sums up', async () => {
+    const { library, page } = setup();
+    const store = page();
+    await runToKept(store, library);
+    const { rows, status } = store.getState();
+    expect(status).toBe('done');
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row.run).toMatch(/^eval-/);
+      const record = await library.getState().actions.get(row.run!);
+      expect(record).toMatchObject({ origin: { kind: 'eval' }, status: 'done' });
+      expect(record?.scenario.id).toBe(row.scenario);
+      expect(record?.trace?.stopReason).toBe(row.stopReason);
+      expect(record?.trace?.metrics).toEqual(row.metrics);
+      expect(record?.settings).toEqual(row.config);
+    }
+    expect(library.getState().runs.map((run) => run.origin)).toEqual(['eval', 'eval']);
+  });
+
+  it('is shown again by the next page: selection, rows, what it ran on and when', async () => {
+    const { library, page } = setup();
+    const first = page();
+    await runToKept(first, library);
+    const again = page();
+    expect(again.getState().status).toBe('idle');
+    await again.getState().actions.load();
+    const before = first.getState();
+    expect(again.getState()).toMatchObject({
+      status: 'done',
+      rows: before.rows,
+      ran: before.ran,
+      ranOn: null,
+      done: 2,
+      total: 2,
+      keptAt: before.keptAt,
+      keptProblem: null,
+    });
+  });
+
+  it('a newer matrix replaces the kept one and its runs; a pinned run stays', async () => {
+    const { library, page } = setup();
+    const store = page();
+    await runToKept(store, library);
+    const [pinned, dropped] = store.getState().rows.map((row) => row.run!);
+    await library.getState().actions.pin(pinned!, true);
+    await runToKept(store, library);
+    const ids = library.getState().runs.map((run) => run.id);
+    expect(ids).toContain(pinned);
+    expect(ids).not.toContain(dropped);
+    for (const row of store.getState().rows) expect(ids).toContain(row.run);
+  });
+
+  it('Clear forgets the matrix and its runs', async () => {
+    const { library, page } = setup();
+    const store = page();
+    await runToKept(store, library);
+    await store.getState().actions.clearKept();
+    expect(store.getState()).toMatchObject({ status: 'idle', rows: [], keptAt: null });
+    expect(library.getState().runs).toEqual([]);
+    const again = page();
+    await again.getState().actions.load();
+    expect(again.getState()).toMatchObject({ status: 'idle', rows: [], keptProblem: null });
+  });
+
+  it('a cancelled matrix is kept with the rows that finished', async () => {
+    const { page, control } = setup();
+    const store = page();
+    store.getState().actions.setSeeds(20);
+    control.hold = true;
+    store.getState().actions.run();
+    await until(() => store.getState().done >= 1);
+    store.getState().actions.cancel();
+    control.release();
+    await until(() => store.getState().status === 'cancelled');
+    await until(() => store.getState().keptAt !== null);
+    const { rows } = store.getState();
+    expect(rows.length).toBeGreaterThanOrEqual(1);
+    expect(rows.length).toBeLessThan(40);
+    const again = page();
+    await again.getState().actions.load();
+    expect(again.getState()).toMatchObject({ status: 'cancelled', rows, total: 40 });
+  });
+
+  it('a cancelled matrix with no rows keeps nothing, and the kept one stays', async () => {
+    const { library, page, control } = setup();
+    const first = page();
+    await runToKept(first, library);
+    const kept = await library.getState().actions.readSetting(KEPT_MATRIX_KEY);
+    const store = page();
+    control.hold = true;
+    store.getState().actions.run();
+    store.getState().actions.cancel();
+    control.release();
+    await until(() => store.getState().status === 'cancelled');
+    expect(store.getState().rows).toEqual([]);
+    await turn();
+    expect(await library.getState().actions.readSetting(KEPT_MATRIX_KEY)).toEqual(kept);
+  });
+});
+
+describe('what storage gives back', () => {
+  it('a value that is not a kept matrix is ignored with a notice, and nothing breaks', async () => {
+    const { library, page } = setup();
+    await library.getState().actions.writeSetting(KEPT_MATRIX_KEY, {
+      version: 1,
+      at: 5,
+      rows: 'lots',
+    });
+    const store = page();
+    await store.getState().actions.load();
+    expect(store.getState()).toMatchObject({
+      status: 'idle',
+      rows: [],
+      keptAt: null,
+      keptProblem: KEPT_MATRIX_UNREADABLE,
+    });
+    // The next matrix is kept over it.
+    await runToKept(store, library);
+    const again = page();
+    await again.getState().actions.load();
+    expect(again.getState().rows).toHaveLength(2);
+  });
+
+  it('readKeptMatrix reads back what a store wrote, and refuses other forms and wrong fields', async () => {
+    const { library, page } = setup();
+    await runToKept(page(), library);
+    const kept = (await library.getState().actions.readSetting(KEPT_MATRIX_KEY)) as KeptMatrix;
+    expect(readKeptMatrix(structuredClone(kept))).toEqual(kept);
+    const row = kept.rows[0]!;
+    const wrong: unknown[] = [
+      null,
+      'matrix',
+      [],
+      { ...kept, version: 2 },
+      { ...kept, status: 'running' },
+      { ...kept, at: 'yesterday' },
+      { ...kept, selection: { scenarioIds: 'all' } },
+      { ...kept, ranOn: { name: 'Local' } },
+      { ...kept, rows: [{ ...row, stopReason: 'bored' }] },
+      { ...kept, rows: [{ ...row, metrics: { ...row.metrics, llmCalls: '3' } }] },
+      { ...kept, rows: [{ ...row, config: { ...row.config, mode: 'shout' } }] },
+      { ...kept, rows: [{ ...row, triggers: {} }] },
+      { ...kept, rows: [{ ...row, run: 7 }] },
+      { ...kept, errors: [{ message: 3 }] },
+    ];
+    for (const value of wrong) expect(readKeptMatrix(value)).toBeNull();
+  });
+});

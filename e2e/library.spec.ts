@@ -255,3 +255,36 @@ test('storage refused: one notice, and runs go on in memory', async ({ page }) =
   await expect(keptRows(page)).toHaveCount(1);
   await expect(page.getByText(/^Kept in this tab only/)).toBeVisible();
 });
+
+test("compare's lanes export as one library file that opens back into the library", async ({
+  page,
+}) => {
+  await page.goto('/#/compare?scenario=shopops-happy');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+  await page.getByRole('button', { name: 'Run all' }).click();
+  const lanes = page.getByRole('region', { name: /^Lane [A-D]:/ });
+  await expect(lanes).toHaveCount(2);
+  for (const lane of await lanes.all()) {
+    await expect(lane.getByRole('status').first()).toHaveText(/answered/);
+  }
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export traces' }).click(),
+  ]);
+  const path = await download.path();
+  const text = readFileSync(path, 'utf8');
+  const file = JSON.parse(text) as { format: string; runs: { trace: unknown }[] };
+  expect(file.format).toBe('loopscope.library');
+  expect(file.runs).toHaveLength(2);
+  expect(file.runs.every((run) => run.trace !== null)).toBe(true);
+
+  await page.getByTestId('open-file-input').setInputFiles({
+    name: download.suggestedFilename(),
+    mimeType: 'application/json',
+    buffer: Buffer.from(text),
+  });
+  await expect(page.getByTestId('open-notice')).toContainText('2 runs and 0 scenarios kept');
+  await expect(page).toHaveURL(/#\/library$/);
+  await expect(keptRows(page)).toHaveCount(2);
+});

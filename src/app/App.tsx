@@ -26,7 +26,7 @@ import { useUrlSync } from './url-sync';
 import { createViewStores } from './view-stores';
 import { createFileOpening, type Notice } from './file-opening';
 import { exportLibrary } from './library-file';
-import { exportCompare, exportRun } from './run-export';
+import { exportCompare, exportCompareTraces, exportRun } from './run-export';
 import type { RunExporter } from '../features/inspector';
 import type { CompareStore } from '../state/compare-store';
 import { LibraryPage } from './LibraryPage';
@@ -137,7 +137,12 @@ export function App({ services }: { readonly services: AppServices }) {
         }),
     );
   const exportShown: RunExporter = (kind, store) => void saved(exportRun(store, kind));
-  const exportLanes = (store: CompareStore) => void saved(exportCompare(store));
+  const exportLanes = (store: CompareStore, kind: 'html' | 'traces') =>
+    void saved(
+      kind === 'html'
+        ? exportCompare(store)
+        : Promise.resolve().then(() => exportCompareTraces(store)),
+    );
   const linked = route.view === 'compare' ? compareLinkProblem(route) : inspectorLinkProblem(route);
   const problem = views.missingRun(route)
     ? [linked, MISSING_RUN].filter(Boolean).join(' ')

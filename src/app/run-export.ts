@@ -6,6 +6,7 @@
 import { downloadText } from '../components/download';
 import { toNativeTraceJson, toTraceJson } from '../engine';
 import type { RunExportKind } from '../features/inspector';
+import { libraryExportJson } from '../state/library-export';
 import { recordOf } from '../state/run-record';
 import type { CompareStore } from '../state/compare-store';
 import type { RunStore } from '../state/run-store';
@@ -68,6 +69,22 @@ export async function exportCompare(store: CompareStore): Promise<string> {
   const { sharedCompareJson } = await import('../share/share-page');
   const name = `${state.scenarioId}-compare-${stamp(Date.now())}.html`;
   await savePage(sharedCompareJson(lanes), name);
+  return name;
+}
+
+/** Saves the compare's lanes' runs as one library file (each run with its trace and scenario). */
+export function exportCompareTraces(store: CompareStore): string {
+  const state = store.getState();
+  const runs = state.lanes.map((lane) => {
+    const runStore = store.laneStore(lane.id);
+    const record = runStore ? recordOf(runStore.getState()) : null;
+    if (!record?.trace) {
+      throw new Error('Every lane needs a finished run to export: press Run all first.');
+    }
+    return { record, label: { name: lane.label } };
+  });
+  const name = `${state.scenarioId}-lanes-${stamp(Date.now())}.loopscope-library.json`;
+  downloadText(JSON.stringify(libraryExportJson(runs, [], Date.now())), name, 'application/json');
   return name;
 }
 

@@ -104,11 +104,14 @@ function PresentLanes() {
  * Two rows: the scenario every lane runs, the model, Add lane and Run all (Stop while running);
  * then the presets.
  */
+/** What compare's Export writes: the share page of the lanes, or their runs as a library file. */
+export type CompareExportKind = 'html' | 'traces';
+
 export function CompareToolbar({
   onExport,
 }: {
-  /** Export's HTML page of these lanes; no Export button without it. */
-  readonly onExport?: (store: CompareStore) => void;
+  /** Export these lanes: one HTML page, or their traces as one library file; none without it. */
+  readonly onExport?: (store: CompareStore, kind: CompareExportKind) => void;
 }) {
   const store = useCompareApi();
   const recorded = useCompare(selectAllRecorded);
@@ -139,7 +142,7 @@ export function CompareToolbar({
             <Button
               size="sm"
               disabled={running || !recorded}
-              onClick={() => onExport(store)}
+              onClick={() => onExport(store, 'html')}
               title={
                 recorded
                   ? 'Save these lanes as one HTML page that opens read-only in any browser, offline'
@@ -147,6 +150,20 @@ export function CompareToolbar({
               }
             >
               Export HTML page
+            </Button>
+          )}
+          {onExport && (
+            <Button
+              size="sm"
+              disabled={running || !recorded}
+              onClick={() => onExport(store, 'traces')}
+              title={
+                recorded
+                  ? 'Save the lanes’ runs, each with its trace and scenario, as one library file (Open… brings them back)'
+                  : 'Export: run every lane first'
+              }
+            >
+              Export traces
             </Button>
           )}
           <PresentLanes />

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { LinkProblem } from '../../components';
 import type { KeyValueStorage } from '../../state';
+import type { CompareExportKind } from './CompareToolbar';
 import type { CompareStore } from '../../state/compare-store';
 import { AlignedStrip } from './AlignedStrip';
 import { CompareHeader } from './CompareHeader';
@@ -28,7 +29,7 @@ export interface CompareViewProps {
    */
   readonly readOnly?: ReactNode;
   /** Export's HTML page of these lanes (the app makes it); no Export without it. */
-  readonly onExport?: (store: CompareStore) => void;
+  readonly onExport?: (store: CompareStore, kind: CompareExportKind) => void;
 }
 
 /**

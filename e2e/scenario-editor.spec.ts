@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, seriousViolations, test } from './support';
 
@@ -200,4 +201,40 @@ test('the editor is legible in light and dark, and has no serious accessibility 
   await theme.getByRole('radio', { name: 'Dark' }).check();
   await expect.poll(colours).toEqual({ background: 'rgb(2, 6, 23)', text: 'rgb(226, 232, 240)' });
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a scenario file opened is editable: an error at its line, fixed, saved and run', async ({
+  page,
+}) => {
+  const builtin = JSON.parse(readFileSync('src/scenarios/shopops-happy.json', 'utf8')) as object;
+  const file = JSON.stringify({ ...builtin, id: 'my-shop', title: 'My shop' }, null, 2);
+  await page.goto('/#/inspect?scenario=shopops-happy');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+  await page.getByTestId('open-file-input').setInputFiles({
+    name: 'my-shop.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(file),
+  });
+  await expect(page.getByTestId('open-notice')).toContainText('Added your scenario "My shop"');
+  await page.getByRole('link', { name: 'Your scenarios…' }).click();
+  await expect(page).toHaveURL(/#\/scenarios\?scenario=my-shop$/);
+  await expect(editor(page)).toContainText('"id": "my-shop"');
+
+  const version = await lineOf(page, '"version": 1');
+  await endOfLine(page, version);
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('7,');
+  await expect(problems(page)).toContainText(`line ${version}: $.version`);
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('1,');
+  await expect(problems(page)).toContainText('No problems');
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('status').first()).toContainText('Saved "My shop" (my-shop)');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page).toHaveURL(/#\/inspect\?scenario=my-shop/);
+  await expect(metrics(page)).toContainText('Stop reason: answer');
 });

@@ -183,7 +183,10 @@ test('an eval cell opens in the inspector with all of its settings, a saved inte
       name: 'Open rca-checkout-latency · cadence 2 (seed 1) in the inspector',
     })
     .click();
-  await expect(page).toHaveURL(/#\/inspect\?scenario=rca-checkout-latency&settings=%7B/);
+  // The cell's recorded run (kept in the library), with all of its settings in the link too.
+  await expect(page).toHaveURL(
+    /#\/inspect\?scenario=rca-checkout-latency&run=eval-[\w-]+&settings=%7B/,
+  );
   await expect(scenario(page)).toHaveValue('rca-checkout-latency');
   await expect(settings.getByLabel('Reflection gating')).toHaveValue('fixed');
   await expect(settings.getByLabel('Interval', { exact: true })).toHaveValue('2');
@@ -196,7 +199,7 @@ test('an eval cell opens in the inspector with all of its settings, a saved inte
     })
     .click();
   await expect(page).toHaveURL(
-    /#\/inspect\?scenario=rca-checkout-latency&settings=react%2Bfixed%401$/,
+    /#\/inspect\?scenario=rca-checkout-latency&run=eval-[\w-]+&settings=react%2Bfixed%401$/,
   );
   await expect(settings.getByLabel('Interval', { exact: true })).toHaveValue('3');
 });

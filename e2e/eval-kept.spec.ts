@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, pickMatrix, test } from './support';
+import { expect, keptSummaries, pickMatrix, test } from './support';
 
 /**
  * Eval results are kept: a matrix survives a reload (real IndexedDB), and a cell's Open shows
@@ -18,34 +18,13 @@ interface KeptSummary {
 
 /** The runs the page's library holds, read from IndexedDB itself. */
 async function keptRuns(page: Page): Promise<KeptSummary[]> {
-  return page.evaluate(
-    () =>
-      new Promise<KeptSummary[]>((resolve, reject) => {
-        const request = indexedDB.open('loopscope-library');
-        request.onerror = () => reject(request.error);
-        request.onsuccess = () => {
-          const db = request.result;
-          if (!db.objectStoreNames.contains('summaries')) {
-            db.close();
-            resolve([]);
-            return;
-          }
-          const all = db.transaction('summaries').objectStore('summaries').getAll();
-          all.onsuccess = () => {
-            db.close();
-            resolve(
-              all.result.map((row: KeptSummary) => ({
-                id: row.id,
-                origin: row.origin,
-                steps: row.steps,
-                stopReason: row.stopReason,
-                llmCalls: row.llmCalls,
-              })),
-            );
-          };
-        };
-      }),
-  );
+  return (await keptSummaries(page)).map((row) => ({
+    id: row['id'] as string,
+    origin: row['origin'] as string,
+    steps: row['steps'] as number,
+    stopReason: row['stopReason'] as string | null,
+    llmCalls: row['llmCalls'] as number,
+  }));
 }
 
 const table = (page: Page) => page.getByRole('table', { name: /Eval matrix/ });

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, test } from './support';
+import { expect, keptSummaries, test } from './support';
 
 /**
  * Open, keep and look: runs kept in real IndexedDB across reloads, the Library view, and files
@@ -30,31 +30,10 @@ const keptRows = (page: Page) =>
 
 /** The runs the page's library holds, read from IndexedDB itself: status and steps of each. */
 async function kept(page: Page): Promise<{ status: string; steps: number }[]> {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const request = indexedDB.open('loopscope-library');
-        request.onerror = () => reject(request.error);
-        request.onsuccess = () => {
-          const db = request.result;
-          if (!db.objectStoreNames.contains('summaries')) {
-            db.close();
-            resolve([]);
-            return;
-          }
-          const all = db.transaction('summaries').objectStore('summaries').getAll();
-          all.onsuccess = () => {
-            db.close();
-            resolve(
-              all.result.map((row: { status: string; steps: number }) => ({
-                status: row.status,
-                steps: row.steps,
-              })),
-            );
-          };
-        };
-      }),
-  );
+  return (await keptSummaries(page)).map((row) => ({
+    status: row['status'] as string,
+    steps: row['steps'] as number,
+  }));
 }
 
 async function goToLibrary(page: Page) {

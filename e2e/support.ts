@@ -63,3 +63,30 @@ export async function pickMatrix(setup: Locator, scenario: string, columns: read
       .setChecked(columns.includes(label));
   }
 }
+
+/**
+ * The run summaries the page's library holds, read from IndexedDB itself (the database the app
+ * writes, `loopscope-library`; none before the first run is kept).
+ */
+export async function keptSummaries(page: Page): Promise<Record<string, unknown>[]> {
+  return page.evaluate(
+    () =>
+      new Promise<Record<string, unknown>[]>((resolve, reject) => {
+        const request = indexedDB.open('loopscope-library');
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const db = request.result;
+          if (!db.objectStoreNames.contains('summaries')) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const all = db.transaction('summaries').objectStore('summaries').getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve(all.result as Record<string, unknown>[]);
+          };
+        };
+      }),
+  );
+}

@@ -165,8 +165,9 @@ test('a lane’s settings change and it runs again on its own', async ({ page })
     .click();
   await expect(page.getByRole('region', { name: /^Lane / })).toHaveCount(3);
 
-  // The URL follows the lanes: a reload opens them with their settings, and runs them.
-  await expect(page).toHaveURL(/lane=adaptive&lane=fixed&lane=adaptive$/);
+  // The URL follows the lanes and names their kept runs: a reload shows those same runs again.
+  await expect(page).toHaveURL(/lane=adaptive&lane=fixed&lane=adaptive(&run=[^&]+){3}$/);
+  const named = page.url();
   await page.reload();
   await page.locator('html[data-mock-ready="1"]').waitFor();
   // The speed is a preference: it survived the reload too.
@@ -175,6 +176,7 @@ test('a lane’s settings change and it runs again on its own', async ({ page })
   for (const name of ['Lane A: adaptive', 'Lane B: fixed cadence', 'Lane C: adaptive']) {
     await expect(lane(page, name).getByRole('status').first()).toHaveText('answered');
   }
+  expect(page.url()).toBe(named);
 });
 
 test('fork a run from a step and change its gating', async ({ page }) => {

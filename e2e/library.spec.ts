@@ -212,6 +212,20 @@ test('two kept runs open side by side in Compare', async ({ page }) => {
   for (const lane of await lanes.all()) {
     await expect(lane.getByRole('status').first()).toHaveText(/answered/);
   }
+
+  // The URL names the kept runs: a reload shows the same two runs again, none run anew.
+  await expect(page).toHaveURL(/(&run=[^&]+){2}$/);
+  const named = page.url();
+  await page.reload();
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  // The lanes are named from the link's settings now; they show the same runs.
+  const reloaded = page.getByRole('region', { name: /^Lane [A-D]: / });
+  await expect(reloaded).toHaveCount(2);
+  for (const lane of await reloaded.all()) {
+    await expect(lane.getByRole('status').first()).toHaveText(/answered/);
+  }
+  expect(page.url()).toBe(named);
+  expect(await kept(page)).toHaveLength(2);
 });
 
 test('storage refused: one notice, and runs go on in memory', async ({ page }) => {

@@ -15,7 +15,7 @@ import {
   presetById,
   type CompareStore,
 } from '../state/compare-store';
-import { MAX_LANES, MIN_LANES } from '../state/compare-presets';
+import { compareProblem, createKeptLanes, laneLabel } from './kept-lanes';
 import { libraryKeeper } from '../state/eval-keeping';
 import { createEvalStore, type EvalStore } from '../state/eval-store';
 import { laneToken, readLaneTokens, readSettingsToken } from '../state/lane-tokens';
@@ -89,31 +89,6 @@ export interface ViewStoresOptions {
 const EMPTY_INSPECT: ViewRoute = parseViewHash('#/inspect');
 const EMPTY_COMPARE: ViewRoute = parseViewHash('#/compare');
 
-/** A kept run's lane: its settings in words and when it ran. */
-const laneLabel = (record: RunRecord): string => {
-  const { mode, reflection } = record.settings;
-  const when = new Date(record.startedAt).toLocaleTimeString('en-US', { hour12: false });
-  return `${mode === 'act' ? 'act' : `${mode} · ${reflection.gating}`} (${when})`;
-};
-
-/** Why these kept runs cannot be compared, or null. */
-function compareProblem(
-  records: readonly RunRecord[],
-  known: (id: string | null) => string | null,
-): string | null {
-  if (records.length < MIN_LANES) return 'Compare needs two or more kept runs; tick at least two.';
-  if (records.length > MAX_LANES) {
-    return `Compare shows up to ${MAX_LANES} runs side by side; tick ${MAX_LANES} or fewer.`;
-  }
-  const ids = [...new Set(records.map((record) => record.scenario.id))];
-  if (ids.length > 1) {
-    return `Compare shows runs of one scenario side by side; the ticked runs are of ${ids.join(', ')}. Tick runs of one scenario.`;
-  }
-  return known(ids[0]!)
-    ? null
-    : `Compare opens runs of the scenarios it lists; "${ids[0]}" is not one of them yet.`;
-}
-
 export function createViewStores(options: ViewStoresOptions): ViewStores {
   const { firstScenario, deps, builtin, storage, savedConfigs, library } = options;
   const { ownScenarios = [] } = options;
@@ -127,6 +102,7 @@ export function createViewStores(options: ViewStoresOptions): ViewStores {
   /** Library runs a link named: being read (the URL keeps naming them meanwhile), or not there. */
   const reading = new Set<string>();
   const missing = new Set<string>();
+  const keptLanes = createKeptLanes(library, (id) => known(id), options.onResolved);
 
   /** A `run=<id>` link: the kept run opens in the inspector, with the link's settings and step. */
   const openKept = (store: RunStore, route: ViewRoute, id: string) => {
@@ -179,7 +155,8 @@ export function createViewStores(options: ViewStoresOptions): ViewStores {
         scenarios,
         scenarioId: known(route.scenario) ?? firstScenario,
         deps,
-        ...(lanes ? { lanes, runGiven: builtin() } : { preset }),
+        // Lanes that name kept runs show them (read from the library), not new runs.
+        ...(lanes ? { lanes, runGiven: builtin() && route.runs.length === 0 } : { preset }),
       });
       keepCompareRuns(compare, library);
       return compare;
@@ -211,7 +188,10 @@ export function createViewStores(options: ViewStoresOptions): ViewStores {
         if (route.run && !switching && openKept(store, route, route.run)) return;
         followInspector(store, route, scenarioId, follow);
       } else if (route.view === 'compare') {
-        followCompare(views.compare(route), route, scenarioId, follow);
+        const store = views.compare(route);
+        const lanes = () => followCompare(store, route, scenarioId, follow);
+        if (!switching && keptLanes.follow(store, route, lanes)) return;
+        lanes();
       } else options.onFollow?.(route);
     },
 
@@ -228,6 +208,7 @@ export function createViewStores(options: ViewStoresOptions): ViewStores {
         return inspectorHash(views.inspector(route).getState());
       }
       if (route.view === 'compare') {
+        if (keptLanes.reading(route)) return null;
         const store = views.compare(route);
         // A link's lanes that a preset shows already (the presenter's pair, back from Exit) keep
         // their form: the URL names the same lanes either way.
@@ -264,6 +245,7 @@ export function createViewStores(options: ViewStoresOptions): ViewStores {
     },
 
     missingRun(route) {
+      if (route.view === 'compare') return keptLanes.missing(route);
       return route.view === 'inspect' && route.run !== null && missing.has(route.run);
     },
 

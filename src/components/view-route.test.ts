@@ -11,6 +11,7 @@ const route = (view: string, rest: object = {}) => ({
   step: null,
   preset: null,
   run: null,
+  runs: [],
   problems: [],
   ...rest,
 });
@@ -133,7 +134,9 @@ describe('view routes', () => {
     expect(hash).toBe(
       '#/inspect?scenario=shopops-happy&run=run-1&settings=react%2Boff%402&preset=guards&step=7',
     );
-    expect(parseViewHash(hash)).toEqual(route('inspect', { scenario: 'shopops-happy', ...extras }));
+    expect(parseViewHash(hash)).toEqual(
+      route('inspect', { scenario: 'shopops-happy', ...extras, runs: ['run-1'] }),
+    );
     expect(viewHash('inspect', 'x', [], { step: 0 })).toBe('#/inspect?scenario=x&step=0');
     expect(viewHash('inspect', 'x', [], { step: null, settings: null })).toBe(
       '#/inspect?scenario=x',
@@ -146,5 +149,16 @@ describe('view routes', () => {
     expect(isViewSwitch(inspect, parseViewHash('#/compare?scenario=x&preset=guards'))).toBe(false);
     expect(isViewSwitch(inspect, parseViewHash('#/inspect?scenario=y'))).toBe(false);
     expect(isViewSwitch(parseViewHash('#/eval'), inspect)).toBe(false);
+  });
+});
+
+describe('kept runs in a link', () => {
+  it('compare names one run per lane, in order; the inspector names one', () => {
+    const hash = viewHash('compare', 'x', ['react', 'reflact'], { runs: ['a', 'b'] });
+    expect(parseViewHash(hash)).toMatchObject({ lanes: ['react', 'reflact'], runs: ['a', 'b'] });
+    expect(parseViewHash(viewHash('inspect', 'x', [], { run: 'a' }))).toMatchObject({
+      run: 'a',
+      runs: ['a'],
+    });
   });
 });

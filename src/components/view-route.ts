@@ -26,8 +26,10 @@ export interface ViewRoute {
   readonly step: number | null;
   /** The compare preset the lanes are (`preset=guards`), when the hash names one. */
   readonly preset: string | null;
-  /** A run of the sender's library (`run=<id>`): reserved, resolved against the library later. */
+  /** A kept run the inspector shows (`run=<id>`), resolved against the library. */
   readonly run: string | null;
+  /** Compare: the kept run each lane shows, in lane order (`run=<id>&run=<id>`). */
+  readonly runs: readonly string[];
   /** What the hash says that is not what its parameter means, as sentences (a bad step). */
   readonly problems: readonly string[];
 }
@@ -40,6 +42,8 @@ export interface ViewHashExtras {
   readonly step?: number | null;
   readonly preset?: string | null;
   readonly run?: string | null;
+  /** Compare: the kept runs its lanes show, in lane order. */
+  readonly runs?: readonly string[];
 }
 
 const isOrigin = (value: string | null): value is Exclude<ViewName, 'present'> =>
@@ -61,6 +65,7 @@ const EMPTY: Omit<ViewRoute, 'view'> = {
   step: null,
   preset: null,
   run: null,
+  runs: [],
   problems: [],
 };
 
@@ -94,6 +99,7 @@ export function parseViewHash(hash: string): ViewRoute {
     step: step.step,
     preset: params.get('preset') || null,
     run: params.get('run') || null,
+    runs: params.getAll('run').filter((run) => run !== ''),
     problems: step.problem ? [step.problem] : [],
   };
 }
@@ -111,6 +117,7 @@ export function viewHash(
   if (extras.run) params.set('run', extras.run);
   if (extras.settings) params.set('settings', extras.settings);
   for (const lane of lanes) params.append('lane', lane);
+  for (const run of extras.runs ?? []) params.append('run', run);
   if (extras.preset) params.set('preset', extras.preset);
   if (extras.step !== undefined && extras.step !== null) params.set('step', String(extras.step));
   if (extras.from && extras.from !== 'present') params.set('from', extras.from);

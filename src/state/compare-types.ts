@@ -35,6 +35,10 @@ export interface LaneRun {
   readonly error: RunFailure | null;
   /** The lane's own cursor (null: it follows its newest step). */
   readonly cursor: number | null;
+  /** The id of the run the lane shows (kept in the library as it runs); null before a run. */
+  readonly shownId: string | null;
+  /** The shown run was made here, live (a copied link reproduces it instead of naming it). */
+  readonly live: boolean;
 }
 
 /** The compare store's actions: made once with the store. */

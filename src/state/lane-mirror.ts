@@ -9,6 +9,8 @@ export const mirror = (state: RunState) => ({
   trace: state.trace,
   error: state.error,
   cursor: state.cursor,
+  shownId: state.status === 'idle' ? null : (state.shown?.id ?? null),
+  live: state.shown?.origin.kind === 'live',
 });
 
 /** The run changed in a way the compare store mirrors. */

@@ -137,7 +137,10 @@ export function CompareToolbar({
         />
         <ModelPicker disabled={running} layout="inline" />
         <div className="ml-auto flex shrink-0 items-center gap-1.5">
-          <CopyLinkButton what="these lanes" link={() => pageLink(compareHash(store.getState()))} />
+          <CopyLinkButton
+            what="these lanes"
+            link={() => pageLink(compareHash(store.getState(), { copied: true }))}
+          />
           {onExport && (
             <Button
               size="sm"

@@ -228,6 +228,7 @@ export function createViewStores(options: ViewStoresOptions): ViewStores {
       scenarios = [...scenarios.filter((scenario) => !ids.has(scenario.id)), ...added];
       own = new Set([...own, ...ids]);
       inspector?.getState().actions.addScenarios(added);
+      compare?.getState().actions.setScenarios(scenarios);
     },
 
     removeScenarios(ids) {
@@ -236,6 +237,7 @@ export function createViewStores(options: ViewStoresOptions): ViewStores {
       scenarios = scenarios.filter((scenario) => !gone.has(scenario.id));
       own = new Set([...own].filter((id) => !gone.has(id)));
       inspector?.getState().actions.removeScenarios([...gone]);
+      compare?.getState().actions.setScenarios(scenarios);
     },
 
     openRecord(record) {

@@ -256,6 +256,24 @@ describe('compare store', () => {
   });
 
   describe('lanes', () => {
+    it("offers a user's own scenario added later, in every lane; one deleted leaves the view", () => {
+      const { compare, storeOf } = compareOn('shopops-happy', 'react-vs-reflact');
+      const base = scenarios.find((scenario) => scenario.id === 'shopops-happy')!;
+      const mine = { ...base, id: 'my-shop', title: 'Mine' };
+      compare.getState().actions.setScenarios([...scenarios, mine]);
+      compare.getState().actions.setScenario('my-shop');
+      expect(compare.getState().scenarioId).toBe('my-shop');
+      expect([0, 1].map((index) => storeOf(index).getState().scenarioId)).toEqual([
+        'my-shop',
+        'my-shop',
+      ]);
+      compare.getState().actions.setScenarios(scenarios);
+      expect(compare.getState().scenarioId).toBe(scenarios[0]!.id);
+      expect(compare.getState().scenarios.some((scenario) => scenario.id === 'my-shop')).toBe(
+        false,
+      );
+    });
+
     it('adds lanes up to four, with the last lane’s settings, and keeps two', () => {
       const { compare } = compareOn('rca-search-stall', 'react-vs-reflact');
       compare.getState().actions.addLane();

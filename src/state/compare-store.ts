@@ -38,7 +38,8 @@ export * from './compare-types';
 
 /** Creates a compare view's store; given lanes start running at once unless `runGiven` is false. */
 export function createCompareStore(initial: CompareStoreInitial): CompareStore {
-  const { scenarios, deps } = initial;
+  const { deps } = initial;
+  let scenarios = initial.scenarios;
   const first = scenarios[0];
   if (!first) throw new Error('Loopscope: the compare view needs at least one scenario');
   const startId = scenarios.some((scenario) => scenario.id === initial.scenarioId)
@@ -262,6 +263,15 @@ export function createCompareStore(initial: CompareStoreInitial): CompareStore {
         });
         void actions.runLane(lane.id);
         return lane.id;
+      },
+
+      setScenarios(next) {
+        if (next.length === 0) return;
+        scenarios = next;
+        set({ scenarios: next });
+        for (const { store: lane } of stores.values()) lane.getState().actions.addScenarios(next);
+        const gone = !next.some((scenario) => scenario.id === get().scenarioId);
+        if (gone) actions.setScenario(next[0]!.id);
       },
 
       dispose() {

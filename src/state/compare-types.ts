@@ -72,6 +72,11 @@ export interface CompareActions {
   fork(sourceId: string, atStep: number): string | null;
   /** Stops every lane and lets their run stores go (the page is leaving). */
   dispose(): void;
+  /**
+   * The scenarios the view offers change (a user's own added, or deleted); the shown scenario
+   * stays unless it is gone, then the first one is shown.
+   */
+  setScenarios(scenarios: readonly Scenario[]): void;
 }
 
 export interface CompareState {

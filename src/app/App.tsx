@@ -33,21 +33,13 @@ import { LibraryPage } from './LibraryPage';
 import { createScenarioEditing, type ScenarioEditing } from './scenario-editing';
 import { ScenariosPage } from './ScenariosPage';
 import { OpenNotice } from './OpenNotice';
-import { scenarioOfKept } from '../state/open-file';
+import { readableScenarios } from '../state/open-file';
 import type { LibraryState } from '../state/library-store';
 
 const SCENARIOS = builtinScenarios();
 
 /** The user's own scenarios kept in the library (one whose text no longer reads is left out). */
-function ownScenarios(state: LibraryState) {
-  return state.scenarios.flatMap((kept) => {
-    try {
-      return [scenarioOfKept(kept)];
-    } catch {
-      return [];
-    }
-  });
-}
+const ownScenarios = (state: LibraryState) => readableScenarios(state.scenarios);
 
 const MISSING_RUN =
   "This link names a run kept in the sender's library, not in this browser's; it is reproduced here from its scenario and settings. Ask them for the file (Export) to see their run itself.";

@@ -8,7 +8,7 @@ import type { FileOpener } from '../components/file-opener';
 import { viewHash } from '../components/view-route';
 import { FileError, checkFileSize, type Scenario } from '../engine';
 import type { LibraryStore } from '../state/library-store';
-import { openText, scenarioOfKept } from '../state/open-file';
+import { openText, readableScenarios } from '../state/open-file';
 import type { ViewStores } from './view-stores';
 
 export interface Notice {
@@ -57,14 +57,7 @@ export function createFileOpening(options: FileOpeningOptions): FileOpener {
       return;
     }
     if (opened.kind === 'library') {
-      const own = opened.scenarios.flatMap((kept) => {
-        try {
-          return [scenarioOfKept(kept)];
-        } catch {
-          return [];
-        }
-      });
-      views.addScenarios(own);
+      views.addScenarios(readableScenarios(opened.scenarios));
       for (const kept of opened.scenarios) await actions.putScenario(kept);
       await actions.saveAll(opened.runs);
       go(viewHash('library'));

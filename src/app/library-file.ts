@@ -1,9 +1,7 @@
 /** The library (or some of its runs) written to one `.loopscope-library.json` file. */
-import { downloadText } from '../components/download';
+import { downloadText, fileStamp } from '../components/download';
 import { libraryExportJson, type LabelledRun } from '../state/library-export';
 import type { LibraryStore } from '../state/library-store';
-
-const stamp = (at: number) => new Date(at).toISOString().slice(0, 19).replace(/[:T]/g, '-');
 
 /** Reads the runs (all kept ones, or `ids`) and saves them with the user's scenarios as a file. */
 export async function exportLibrary(
@@ -20,6 +18,6 @@ export async function exportLibrary(
   }
   const now = Date.now();
   const text = JSON.stringify(libraryExportJson(runs, state.scenarios, now));
-  downloadText(text, `loopscope-library-${stamp(now)}.json`, 'application/json');
+  downloadText(text, `loopscope-library-${fileStamp(now)}.json`, 'application/json');
   return runs.length;
 }

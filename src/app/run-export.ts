@@ -3,15 +3,13 @@
  * `loop run --json` prints it) and the share page (docs/decisions/0006-share-page.md); and the
  * share page of a compare's lanes.
  */
-import { downloadText } from '../components/download';
+import { downloadText, fileStamp } from '../components/download';
 import { toNativeTraceJson, toTraceJson } from '../engine';
 import type { RunExportKind } from '../features/inspector';
 import { libraryExportJson } from '../state/library-export';
 import { recordOf } from '../state/run-record';
 import type { CompareStore } from '../state/compare-store';
 import type { RunStore } from '../state/run-store';
-
-const stamp = (at: number) => new Date(at).toISOString().slice(0, 19).replace(/[:T]/g, '-');
 
 /** The share page the build emits beside index.html (scripts/share-asset.ts), fetched on demand. */
 async function shareTemplate(): Promise<string> {
@@ -38,7 +36,7 @@ export async function exportRun(store: RunStore, kind: RunExportKind): Promise<s
   const trace = record?.trace;
   if (!record || !trace)
     throw new Error('There is no finished run to export yet: press Run first.');
-  const base = `${record.scenario.id}-${stamp(record.startedAt)}`;
+  const base = `${record.scenario.id}-${fileStamp(record.startedAt)}`;
   if (kind === 'v1') {
     const name = `${base}.json`;
     downloadText(`${JSON.stringify(toTraceJson(trace), null, 2)}\n`, name, 'application/json');
@@ -67,7 +65,7 @@ export async function exportCompare(store: CompareStore): Promise<string> {
     return { label: lane.label, run: toNativeTraceJson(record.trace, record.scenario) };
   });
   const { sharedCompareJson } = await import('../share/share-page');
-  const name = `${state.scenarioId}-compare-${stamp(Date.now())}.html`;
+  const name = `${state.scenarioId}-compare-${fileStamp(Date.now())}.html`;
   await savePage(sharedCompareJson(lanes), name);
   return name;
 }
@@ -83,7 +81,7 @@ export function exportCompareTraces(store: CompareStore): string {
     }
     return { record, label: { name: lane.label } };
   });
-  const name = `${state.scenarioId}-lanes-${stamp(Date.now())}.loopscope-library.json`;
+  const name = `${state.scenarioId}-lanes-${fileStamp(Date.now())}.loopscope-library.json`;
   downloadText(JSON.stringify(libraryExportJson(runs, [], Date.now())), name, 'application/json');
   return name;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FileError, runScenario, scenarioConfig, toNativeTraceJson, toTraceJson } from '../engine';
 import { builtinScenarios } from '../scenarios';
 import { libraryExportJson } from './library-export';
-import { openText, type OpenContext } from './open-file';
+import { openText, readableScenarios, type OpenContext } from './open-file';
 import { recordOfTrace } from './run-record';
 
 const scenarios = builtinScenarios();
@@ -112,5 +112,13 @@ describe('opening a file', () => {
   it('another Loopscope format is named; text that is not JSON changes nothing', () => {
     expect(refusal('{"format":"loopscope.future"}').message).toMatch(/loopscope\.future/);
     expect(refusal('hello', 'notes.txt').message).toMatch(/^notes\.txt: not JSON/);
+  });
+
+  it('kept scenarios read back; one whose text no longer reads is left out', () => {
+    const kept = [
+      { id: 'my-shop', source: JSON.stringify({ ...shop, id: 'my-shop' }), savedAt: 1 },
+      { id: 'broken', source: '{"id": ', savedAt: 2 },
+    ];
+    expect(readableScenarios(kept).map((scenario) => scenario.id)).toEqual(['my-shop']);
   });
 });

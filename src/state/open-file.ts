@@ -32,6 +32,17 @@ export type OpenResult =
 /** Pure: the scenario a kept one holds (its text was checked when it was kept). */
 export const scenarioOfKept = (kept: KeptScenario): Scenario => parseScenarioText(kept.source);
 
+/** Pure: the scenarios kept ones hold; one whose text no longer reads is left out. */
+export function readableScenarios(kept: readonly KeptScenario[]): Scenario[] {
+  return kept.flatMap((one) => {
+    try {
+      return [scenarioOfKept(one)];
+    } catch {
+      return [];
+    }
+  });
+}
+
 /** Pure: a scenario as the library keeps it (its JSON text: the editor shows it again). */
 export const keptOf = (scenario: Scenario, savedAt: number, source?: string): KeptScenario => ({
   id: scenario.id,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseViewHash } from '../../components/view-route';
 import { readSettingsToken } from '../../state/lane-tokens';
+import type { RunOrigin } from '../../state/run-record';
 import { inspectorHash } from './link';
 
 const shown = {
@@ -31,37 +32,26 @@ describe('the inspector’s link', () => {
     );
   });
 
+  /** A run the store shows, made here live or opened from elsewhere. */
+  const shownRun = (origin: RunOrigin = { kind: 'live' }) => ({
+    id: 'run-7',
+    scenario: {} as never,
+    overrides: {},
+    origin,
+    startedAt: 1,
+    endedAt: 2,
+  });
+  const runOf = (hash: string) => parseViewHash(hash).run;
+
   it('names the shown run (kept in the library, so a reload opens it again), not before a run', () => {
-    const run = {
-      id: 'run-7',
-      scenario: {} as never,
-      overrides: {},
-      origin: { kind: 'live' },
-      startedAt: 1,
-      endedAt: 2,
-    } as const;
-    expect(parseViewHash(inspectorHash({ ...shown, status: 'done', shown: run })).run).toBe(
-      'run-7',
-    );
-    expect(parseViewHash(inspectorHash({ ...shown, shown: run })).run).toBeNull();
+    expect(runOf(inspectorHash({ ...shown, status: 'done', shown: shownRun() }))).toBe('run-7');
+    expect(runOf(inspectorHash({ ...shown, shown: shownRun() }))).toBeNull();
   });
 
   it('a copied link leaves a live run to be reproduced, and names a run from a file', () => {
-    const live = {
-      id: 'run-7',
-      scenario: {} as never,
-      overrides: {},
-      origin: { kind: 'live' },
-      startedAt: 1,
-      endedAt: 2,
-    } as const;
-    const copied = (
-      run:
-        | typeof live
-        | (Omit<typeof live, 'origin'> & { origin: { kind: 'imported'; source: string } }),
-    ) =>
-      parseViewHash(inspectorHash({ ...shown, status: 'done', shown: run }, { copied: true })).run;
-    expect(copied(live)).toBeNull();
-    expect(copied({ ...live, origin: { kind: 'imported', source: 'x.json' } })).toBe('run-7');
+    const copied = (origin: RunOrigin) =>
+      runOf(inspectorHash({ ...shown, status: 'done', shown: shownRun(origin) }, { copied: true }));
+    expect(copied({ kind: 'live' })).toBeNull();
+    expect(copied({ kind: 'imported', source: 'x.json' })).toBe('run-7');
   });
 });

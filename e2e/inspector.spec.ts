@@ -216,8 +216,9 @@ test('dark mode applies from the Theme switch and persists', async ({ page }) =>
   await page.emulateMedia({ colorScheme: 'light' });
   await open(page);
   const html = page.locator('html');
-  const background = () =>
-    page.evaluate(() => getComputedStyle(document.querySelector('header')!).backgroundColor);
+  // Through a locator: it waits for the header, which renders after the mock model is ready.
+  const header = page.getByRole('banner');
+  const background = () => header.evaluate((el) => getComputedStyle(el).backgroundColor);
   const light = await background();
 
   const theme = page.getByRole('radiogroup', { name: 'Theme' });

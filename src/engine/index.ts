@@ -70,3 +70,11 @@ export {
 } from './run-scenario';
 export * from './models/simulated';
 export { isCorrect } from './grading';
+export {
+  toOtlpJson,
+  toOtlpJsonLines,
+  toOtlpRequest,
+  type OtlpExportOptions,
+  type OtlpRequest,
+  type OtlpSpan,
+} from './otel/export';

@@ -50,6 +50,14 @@ export const LOOPSCOPE = Object.freeze({
   /** The policy outcome: allowed | denied, and the guard that denied. */
   policyOutcome: 'loopscope.policy.outcome',
   guard: 'loopscope.policy.guard',
-  /** The whole step as Trace JSON, so a re-import loses nothing the inspector shows. */
+  /**
+   * The whole step as Trace JSON v2 writes it (its call's `context` points into the run's
+   * conversations), so a re-import loses nothing the inspector shows.
+   */
   step: 'loopscope.step.json',
+  /**
+   * On the invoke_agent span: the run's Trace JSON v2 without its `steps` (conversations, metrics,
+   * path, outcome, `scenarioDefinition`): with the steps' JSON it is the native file again.
+   */
+  run: 'loopscope.run.json',
 });

@@ -35,7 +35,8 @@ function messageJson(message: Message): Record<string, unknown> {
   return json;
 }
 
-function stepJson(step: Step): Record<string, unknown> {
+/** Pure: one step as Trace JSON v2 writes it (its call's messages as a `context`). */
+export function nativeStepJson(step: Step): Record<string, unknown> {
   const call = step.modelCall;
   return {
     index: step.index,
@@ -91,7 +92,7 @@ export function toNativeTraceJson(
     path: trace.path,
     forkedFrom: trace.forkedFrom,
     conversations: trace.conversations.map((conversation) => conversation.map(messageJson)),
-    steps: trace.steps.map(stepJson),
+    steps: trace.steps.map(nativeStepJson),
     scenarioDefinition: scenario,
   };
 }

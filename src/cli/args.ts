@@ -36,6 +36,10 @@ export interface ParsedArgs {
   readonly out: string | null;
   /** `run|open --html FILE`: where to write the run as a share page (one self-contained HTML file). */
   readonly html: string | null;
+  /** `run|open --otlp FILE`: where to write the run as OpenTelemetry (OTLP/JSON; `.jsonl`: JSON Lines). */
+  readonly otlp: string | null;
+  /** `--openinference`: the `--otlp` file carries OpenInference attributes too. */
+  readonly openInference: boolean;
 }
 
 type Setter = (value: string, into: Mutable) => void;
@@ -55,6 +59,7 @@ interface Mutable {
   at: number | null;
   out: string | null;
   html: string | null;
+  otlp: string | null;
 }
 
 function oneOf<T extends string>(flag: string, allowed: readonly T[]): (value: string) => T {
@@ -138,9 +143,10 @@ const VALUE_FLAGS: Record<string, Setter> = {
   '--at': (v, m) => void (m.at = integer('--at', 0)(v)),
   '--out': (v, m) => void (m.out = v),
   '--html': (v, m) => void (m.html = v),
+  '--otlp': (v, m) => void (m.otlp = v),
 };
 
-const SWITCHES = ['--json', '--no-fabrication-guard', '--no-include-usage'];
+const SWITCHES = ['--json', '--no-fabrication-guard', '--no-include-usage', '--openinference'];
 
 /** Pure: parses argv (after the command name). Throws UsageError naming the bad flag or value. */
 export function parseArgs(argv: readonly string[], allowed: readonly string[]): ParsedArgs {
@@ -160,9 +166,11 @@ export function parseArgs(argv: readonly string[], allowed: readonly string[]): 
     at: null,
     out: null,
     html: null,
+    otlp: null,
   };
   const positional: string[] = [];
   let json = false;
+  let openInference = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (!arg.startsWith('--')) {
@@ -177,6 +185,7 @@ export function parseArgs(argv: readonly string[], allowed: readonly string[]): 
     if (SWITCHES.includes(flag)) {
       if (inline !== undefined) throw new UsageError(`${flag} takes no value`);
       if (flag === '--json') json = true;
+      else if (flag === '--openinference') openInference = true;
       else if (flag === '--no-include-usage') into.endpoint.includeUsage = false;
       else into.overrides.fabricationGuard = false;
       continue;
@@ -198,6 +207,8 @@ export function parseArgs(argv: readonly string[], allowed: readonly string[]): 
     at: into.at,
     out: into.out,
     html: into.html,
+    otlp: into.otlp,
+    openInference,
   };
 }
 
@@ -206,8 +217,9 @@ export const RUN_FLAGS = [
   '--json',
   '--no-fabrication-guard',
   '--no-include-usage',
+  '--openinference',
 ];
-export const OPEN_FLAGS = ['--json', '--html'];
+export const OPEN_FLAGS = ['--json', '--html', '--otlp', '--openinference'];
 export const EVAL_FLAGS = [
   '--suite',
   '--json',

@@ -1450,3 +1450,101 @@ describe('relative scenario, suite and trace paths', () => {
     TIMEOUT,
   );
 });
+
+// ---- OpenTelemetry out ----
+
+interface OtlpSpanJson {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  startTimeUnixNano: string;
+  endTimeUnixNano: string;
+  attributes: { key: string; value: Record<string, unknown> }[];
+}
+interface OtlpJson {
+  resourceSpans: { scopeSpans: { spans: OtlpSpanJson[] }[] }[];
+}
+
+function otlpSpans(request: OtlpJson): OtlpSpanJson[] {
+  return request.resourceSpans.flatMap((resource) =>
+    resource.scopeSpans.flatMap((scope) => scope.spans),
+  );
+}
+const attributeOf = (span: OtlpSpanJson, key: string) =>
+  span.attributes.find((entry) => entry.key === key)?.value;
+
+describe('loop run --otlp FILE', () => {
+  it(
+    'writes the run as OTLP/JSON: an agent span, a chat span per model call, an execute_tool span per tool run; the printed trace is unchanged',
+    async () => {
+      const file = path.join(tmp, 'run.otlp.json');
+      const [exported, plain] = await Promise.all([
+        loop('run', 'rca-checkout-latency', '--json', '--otlp', file),
+        loop('run', 'rca-checkout-latency', '--json'),
+      ]);
+      expect(exported.stderr).toBe('');
+      expect(exported.code).toBe(0);
+      expect(exported.stdout).toBe(plain.stdout);
+      const trace = JSON.parse(exported.stdout) as TraceJson;
+      const spans = otlpSpans(JSON.parse(readFileSync(file, 'utf8')) as OtlpJson);
+      const operations = spans.map((span) => attributeOf(span, 'gen_ai.operation.name'));
+      expect(operations.filter((op) => op?.['stringValue'] === 'invoke_agent')).toHaveLength(1);
+      expect(operations.filter((op) => op?.['stringValue'] === 'chat')).toHaveLength(
+        trace.metrics.llmCalls,
+      );
+      expect(operations.filter((op) => op?.['stringValue'] === 'execute_tool')).toHaveLength(
+        trace.metrics.toolCalls,
+      );
+      for (const span of spans) {
+        expect(span.traceId).toMatch(/^[0-9a-f]{32}$/);
+        expect(span.spanId).toMatch(/^[0-9a-f]{16}$/);
+        expect(span.startTimeUnixNano).toMatch(/^\d{19}$/);
+      }
+      expect(attributeOf(spans[0]!, 'openinference.span.kind')).toBeUndefined();
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'writes JSON Lines for a .jsonl name, OpenInference with --openinference, and says when --openinference has no --otlp',
+    async () => {
+      const file = path.join(tmp, 'run.otlp.jsonl');
+      const [lines, alone] = await Promise.all([
+        loop('run', 'shopops-happy', '--otlp', file, '--openinference'),
+        loop('run', 'shopops-happy', '--openinference'),
+      ]);
+      expect(lines.code).toBe(0);
+      const text = readFileSync(file, 'utf8');
+      expect(text.endsWith('\n')).toBe(true);
+      const requests = text.trimEnd().split('\n');
+      expect(requests).toHaveLength(1);
+      const spans = otlpSpans(JSON.parse(requests[0]!) as OtlpJson);
+      expect(attributeOf(spans[0]!, 'openinference.span.kind')).toEqual({ stringValue: 'AGENT' });
+      expect(alone.code).toBe(2);
+      expect(alone.stderr).toBe('loop: --openinference goes with --otlp FILE\n');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'loop open FILE --otlp converts a kept run; a scenario file is refused with a line that says so',
+    async () => {
+      const native = path.join(tmp, 'otlp-source.loopscope.json');
+      const recorded = await loop('run', 'rca-worker-oom', '--out', native);
+      expect(recorded.code).toBe(0);
+      const out = path.join(tmp, 'converted.json');
+      const [converted, refused] = await Promise.all([
+        loop('open', native, '--otlp', out),
+        loop('open', externalFile, '--otlp', out),
+      ]);
+      expect(converted.code).toBe(0);
+      const spans = otlpSpans(JSON.parse(readFileSync(out, 'utf8')) as OtlpJson);
+      expect(attributeOf(spans[0]!, 'loopscope.scenario')).toEqual({
+        stringValue: 'rca-worker-oom',
+      });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain("is not a trace; --otlp writes a run's spans");
+    },
+    TIMEOUT,
+  );
+});

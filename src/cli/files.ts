@@ -8,6 +8,9 @@ import {
   checkFileSize,
   readTraceText,
   toNativeTraceJson,
+  toOtlpJson,
+  toOtlpJsonLines,
+  type OtlpExportOptions,
   type Scenario,
   type Trace,
   type TraceFile,
@@ -52,6 +55,21 @@ export function writeNativeTrace(argument: string, trace: Trace, scenario: Scena
     writeFileSync(userPath(argument), `${JSON.stringify(toNativeTraceJson(trace, scenario))}\n`);
   } catch (error) {
     throw new UsageError(`--out: cannot write ${argument} (${reasonOf(error)})`);
+  }
+}
+
+/**
+ * Writes a run as OpenTelemetry to `argument`: OTLP JSON Lines (one request a line) when the name
+ * ends in `.jsonl`, else one OTLP/JSON request.
+ */
+export function writeOtlp(argument: string, trace: Trace, options: OtlpExportOptions): void {
+  const text = argument.toLowerCase().endsWith('.jsonl')
+    ? toOtlpJsonLines([{ trace, options }])
+    : toOtlpJson(trace, options);
+  try {
+    writeFileSync(userPath(argument), text);
+  } catch (error) {
+    throw new UsageError(`--otlp: cannot write ${argument} (${reasonOf(error)})`);
   }
 }
 

@@ -17,7 +17,7 @@ import { EVAL_FLAGS, RUN_FLAGS, UsageError, parseArgs } from './args';
 import { ENDPOINT_CONCURRENCY, endpointRunOptions, endpointSettings } from './endpoint';
 import { evalJsonRows } from '../projections/eval-matrix';
 import { runEval } from './eval';
-import { readTraceFile, writeNativeTrace } from './files';
+import { readTraceFile, writeNativeTrace, writeOtlp } from './files';
 import { writeSharePage } from './share';
 import { formatMatrix, formatSummary, formatTrace } from './format';
 import { openCommand } from './open';
@@ -25,7 +25,7 @@ import { resolveScenario, resolveSuite } from './scenarios';
 import { visibleControls } from './terminal-text';
 
 const USAGE =
-  'usage: loop run <scenario> [flags] [--out FILE.loopscope.json] [--html FILE.html] | loop run [<scenario>] --fork TRACE.json --at STEP [flags] | loop open FILE [--json] [--html FILE.html] | loop eval [--suite builtin|DIR] [--json] [--endpoint URL --model NAME]';
+  'usage: loop run <scenario> [flags] [--out FILE.loopscope.json] [--html FILE.html] [--otlp FILE.json|FILE.jsonl [--openinference]] | loop run [<scenario>] --fork TRACE.json --at STEP [flags] | loop open FILE [--json] [--html FILE.html] [--otlp FILE.json|FILE.jsonl [--openinference]] | loop eval [--suite builtin|DIR] [--json] [--endpoint URL --model NAME]';
 
 /**
  * The one way human output (step lists, tables, error lines) reaches the terminal: control
@@ -65,12 +65,23 @@ async function run(argv: readonly string[]): Promise<void> {
     scenario,
     recorded ? overRecorded(recorded.config, args.overrides) : args.overrides,
   );
+  if (args.openInference && args.otlp === null)
+    throw new UsageError('--openinference goes with --otlp FILE');
+  const startTimeMs = Date.now();
   const trace = await runScenario(scenario, config, {
     ...(endpoint ? endpointRunOptions(endpoint) : {}),
     ...(recorded ? { fork: { trace: recorded, atStep: args.at ?? 0 } } : {}),
   });
   if (args.out !== null) writeNativeTrace(args.out, trace, scenario);
   if (args.html !== null) writeSharePage(args.html, trace, scenario);
+  if (args.otlp !== null) {
+    writeOtlp(args.otlp, trace, {
+      startTimeMs,
+      scenario,
+      model: endpoint?.model ?? scenario.model.kind,
+      openInference: args.openInference,
+    });
+  }
   if (args.json) process.stdout.write(`${JSON.stringify(toTraceJson(trace), null, 2)}\n`);
   else say(process.stdout, `${formatTrace(trace)}\n`);
 }

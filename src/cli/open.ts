@@ -1,7 +1,7 @@
 /** `loop open FILE [--json]`: shows anything Loopscope writes that the CLI can show. */
 import { openFileText, toTraceJson, type Scenario } from '../engine';
 import { OPEN_FLAGS, UsageError, parseArgs } from './args';
-import { readUserFile } from './files';
+import { readUserFile, writeOtlp } from './files';
 import { formatTrace } from './format';
 import { findBuiltin } from '../scenarios';
 import { writeSharePage } from './share';
@@ -15,7 +15,7 @@ export function scenarioSummary(scenario: Scenario): string {
 /**
  * What `loop open` prints for the file `argv` names: a trace as `loop run` prints it (`--json`:
  * Trace JSON v1), a scenario as one line (`--json`: the scenario as loaded); `--html FILE`
- * writes a trace as the share page too. A file that cannot be opened throws its FileError; a
+ * writes a trace as the share page too, `--otlp FILE` as OpenTelemetry. A file that cannot be opened throws its FileError; a
  * Loopscope format the CLI does not show, a UsageError.
  */
 export function openCommand(
@@ -40,6 +40,21 @@ export function openCommand(
       );
     }
     writeSharePage(args.html, opened.trace, scenario);
+  }
+  if (args.openInference && args.otlp === null) {
+    throw new UsageError('--openinference goes with --otlp FILE');
+  }
+  if (args.otlp !== null) {
+    if (opened.kind !== 'trace') {
+      throw new UsageError(`--otlp: ${argument} is not a trace; --otlp writes a run's spans`);
+    }
+    // A file records no wall-clock start: the spans start when it is converted.
+    const scenario = opened.scenario ?? findBuiltin(opened.trace.scenario) ?? null;
+    writeOtlp(args.otlp, opened.trace, {
+      startTimeMs: Date.now(),
+      scenario,
+      openInference: args.openInference,
+    });
   }
   switch (opened.kind) {
     case 'trace':

@@ -78,3 +78,9 @@ export {
   type OtlpRequest,
   type OtlpSpan,
 } from './otel/export';
+export {
+  scenarioFromTrace,
+  type ScenarioFromTrace,
+  type ScenarioFromTraceOptions,
+} from './scenario/from-trace';
+export { systemPromptOf, taskOf } from './trace/task';

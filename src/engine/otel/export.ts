@@ -8,6 +8,7 @@
  */
 import type { Scenario } from '../scenario/types';
 import { nativeStepJson, toNativeTraceJson } from '../trace/native';
+import { taskOf } from '../trace/task';
 import type { Step, Trace } from '../trace/types';
 import type { Message } from '../types';
 import { GEN_AI, LOOPSCOPE, OPERATION } from './attributes';
@@ -105,15 +106,6 @@ function messagesOf(trace: Trace, step: Step): readonly Message[] {
   const call = step.modelCall;
   if (!call) return [];
   return (trace.conversations[call.context.conversation] ?? []).slice(0, call.context.length);
-}
-
-/** Pure: the task the run was given: the first user message it recorded. */
-export function taskOf(trace: Trace): string | null {
-  for (const conversation of trace.conversations) {
-    const user = conversation.find((message) => message.role === 'user');
-    if (user) return user.content;
-  }
-  return null;
 }
 
 interface Builder {

@@ -29,6 +29,7 @@ import { exportLibrary } from './library-file';
 import { exportCompare, exportCompareTraces, exportRun } from './run-export';
 import type { RunExporter } from '../features/inspector';
 import type { CompareStore } from '../state/compare-store';
+import { recordOf } from '../state/run-record';
 import { LibraryPage } from './LibraryPage';
 import { createScenarioEditing, type ScenarioEditing } from './scenario-editing';
 import { ScenariosPage } from './ScenariosPage';
@@ -128,7 +129,14 @@ export function App({ services }: { readonly services: AppServices }) {
           text: error instanceof Error ? error.message : String(error),
         }),
     );
-  const exportShown: RunExporter = (kind, store) => void saved(exportRun(store, kind));
+  const exportShown: RunExporter = (kind, store) => {
+    if (kind !== 'scenario') return void saved(exportRun(store, kind));
+    try {
+      editing.fromRun(recordOf(store.getState()));
+    } catch (error) {
+      setNotice({ tone: 'problem', text: error instanceof Error ? error.message : String(error) });
+    }
+  };
   const exportLanes = (store: CompareStore, kind: 'html' | 'traces') =>
     void saved(
       kind === 'html'

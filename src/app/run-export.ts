@@ -1,10 +1,11 @@
 /**
  * Export's files for the run a run store shows: the native trace, Trace JSON v1 (as
- * `loop run --json` prints it) and the share page (docs/decisions/0006-share-page.md); and the
+ * `loop run --json` prints it), OpenTelemetry (OTLP/JSON and JSON Lines, docs/otel.md) and the
+ * share page (docs/decisions/0006-share-page.md); and the
  * share page of a compare's lanes.
  */
 import { downloadText, fileStamp } from '../components/download';
-import { toNativeTraceJson, toTraceJson } from '../engine';
+import { toNativeTraceJson, toOtlpJson, toOtlpJsonLines, toTraceJson } from '../engine';
 import type { RunExportKind } from '../features/inspector';
 import { libraryExportJson } from '../state/library-export';
 import { recordOf } from '../state/run-record';
@@ -30,8 +31,11 @@ async function shareTemplate(): Promise<string> {
   return response.text();
 }
 
-/** Saves the shown run as `kind`; resolves to the file's name, rejects with a sentence. */
-export async function exportRun(store: RunStore, kind: RunExportKind): Promise<string> {
+/** Saves the shown run as `kind` (a file's kind); resolves to the file's name, rejects with a sentence. */
+export async function exportRun(
+  store: RunStore,
+  kind: Exclude<RunExportKind, 'scenario'>,
+): Promise<string> {
   const record = recordOf(store.getState());
   const trace = record?.trace;
   if (!record || !trace)
@@ -40,6 +44,16 @@ export async function exportRun(store: RunStore, kind: RunExportKind): Promise<s
   if (kind === 'v1') {
     const name = `${base}.json`;
     downloadText(`${JSON.stringify(toTraceJson(trace), null, 2)}\n`, name, 'application/json');
+    return name;
+  }
+  if (kind === 'otlp' || kind === 'otlp-jsonl') {
+    // The spans start when the run did; a scenario that is not the trace's stays out of them.
+    const scenario = record.scenario.id === trace.scenario ? record.scenario : null;
+    const options = { startTimeMs: record.startedAt, scenario, runId: record.id };
+    const name = `${base}.otlp.${kind === 'otlp' ? 'json' : 'jsonl'}`;
+    const text =
+      kind === 'otlp' ? toOtlpJson(trace, options) : toOtlpJsonLines([{ trace, options }]);
+    downloadText(text, name, kind === 'otlp' ? 'application/json' : 'application/x-ndjson');
     return name;
   }
   const native = toNativeTraceJson(trace, record.scenario);

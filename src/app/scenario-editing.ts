@@ -4,7 +4,8 @@
  * applied to it, and Run: the inspector on the saved scenario, running it.
  */
 import { parseViewHash, viewHash, type ViewRoute } from '../components/view-route';
-import type { Scenario } from '../engine';
+import { scenarioFromTrace, type Scenario } from '../engine';
+import type { RunRecord } from '../state/run-record';
 import type { LibraryStore } from '../state/library-store';
 import {
   createScenarioEditorStore,
@@ -18,6 +19,11 @@ export interface ScenarioEditing {
   follow(route: ViewRoute): void;
   /** Opens the inspector on a saved scenario of the user's and runs it. */
   run(scenario: Scenario): void;
+  /**
+   * "Make a scenario": the scenario a recorded run's trace makes opens in the editor, unsaved,
+   * for the user to name and save. Throws a sentence when the run has no trace yet.
+   */
+  fromRun(record: RunRecord | null): void;
 }
 
 export interface ScenarioEditingOptions {
@@ -50,6 +56,20 @@ export function createScenarioEditing(options: ScenarioEditingOptions): Scenario
       void actions.run();
       // A view switch carrying the scenario: the inspector keeps the run it just started.
       window.location.hash = hash;
+    },
+    fromRun(record) {
+      const trace = record?.trace;
+      if (!record || !trace) {
+        throw new Error('There is no finished run to make a scenario of yet: press Run first.');
+      }
+      const known = record.scenario.id === trace.scenario ? record.scenario : null;
+      const made = scenarioFromTrace(trace, { scenario: known });
+      const notice = [
+        `Made from the run's trace: its task, tools, recorded results and replies. Name it and save it.`,
+        ...made.notes,
+      ].join(' ');
+      store.getState().actions.draft(made.scenario, notice);
+      window.location.hash = viewHash('scenarios');
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Scenario } from '../engine';
+import { runScenario, scenarioConfig, scenarioFromTrace, type Scenario } from '../engine';
 import { builtinScenarios } from '../scenarios';
 import { createLibraryStore } from './library-store';
 import { createMemoryLibrary } from './memory-library';
@@ -44,6 +44,23 @@ describe('the scenario editor', () => {
       await actions.save();
       actions.duplicate('shopops-happy');
       expect((JSON.parse(editor.getState().text) as Scenario).id).toBe('shopops-happy-copy-2');
+    });
+  });
+
+  describe('when a scenario made from a run opens', () => {
+    it('is an unsaved draft with its notice; saved, it is kept; made again, it gets the next free id', async () => {
+      const { editor, actions, saved } = await editorFor();
+      const run = await runScenario(builtins[0]!, scenarioConfig(builtins[0]!));
+      const { scenario } = scenarioFromTrace(run, { scenario: builtins[0]! });
+      actions.draft(scenario, 'Made from the trace.');
+      const state = editor.getState();
+      expect(state).toMatchObject({ drafting: true, editing: null, problems: [], savedText: '' });
+      expect(state.notice).toEqual({ tone: 'done', text: 'Made from the trace.' });
+      expect(JSON.parse(state.text)).toEqual(scenario);
+      expect(await actions.save()).toEqual(scenario);
+      expect(saved).toEqual([scenario]);
+      actions.draft(scenario, 'Again.');
+      expect((JSON.parse(editor.getState().text) as Scenario).id).toBe(`${scenario.id}-2`);
     });
   });
 

@@ -28,6 +28,11 @@ export interface ScenarioEditorActions {
   open(id: string): void;
   /** A new draft: a copy of a built-in, id `<id>-copy` (or `-copy-2`, …), title "… (copy)". */
   duplicate(builtinId: string): void;
+  /**
+   * A new, unsaved draft of a scenario made elsewhere (from a run's trace): its id made free
+   * (`-2`, `-3`, … after it), `notice` shown above it.
+   */
+  draft(scenario: Scenario, notice: string): void;
   /** The draft's text changed (every keystroke: no check, see `check`). */
   edit(text: string): void;
   /** Checks the draft's text now; returns its problems (none: it is a scenario). */
@@ -93,9 +98,8 @@ const CLOSED = {
   removing: false,
 } as const;
 
-/** Pure: `<id>-copy`, or the first `<id>-copy-N` no scenario has. */
-function copyId(id: string, taken: ReadonlySet<string>): string {
-  const first = `${id}-copy`;
+/** Pure: `id`, or the first `<id>-N` no scenario has. */
+function freeId(first: string, taken: ReadonlySet<string>): string {
   if (!taken.has(first)) return first;
   let number = 2;
   while (taken.has(`${first}-${number}`)) number++;
@@ -140,9 +144,15 @@ export function createScenarioEditorStore(options: ScenarioEditorOptions): Scena
       duplicate(builtinId) {
         const builtin = builtins.find((scenario) => scenario.id === builtinId);
         if (!builtin) return;
-        const id = copyId(builtin.id, new Set([...builtinIds, ...keptIds()]));
+        const id = freeId(`${builtin.id}-copy`, new Set([...builtinIds, ...keptIds()]));
         const copy = { ...builtin, id, title: `${builtin.title} (copy)` };
         openDraft(JSON.stringify(copy, null, 2), null, '');
+      },
+
+      draft(scenario, notice) {
+        const id = freeId(scenario.id, new Set([...builtinIds, ...keptIds()]));
+        openDraft(JSON.stringify({ ...scenario, id }, null, 2), null, '');
+        set({ notice: { tone: 'done', text: notice } });
       },
 
       edit(text) {

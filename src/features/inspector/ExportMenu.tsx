@@ -4,8 +4,11 @@ import type { RunStore } from '../../state/run-store';
 import { useRunStore, useRunStoreApi } from '../run';
 import { selectStatus, selectTrace } from './selectors';
 
-/** What Export writes: the native trace, Trace JSON v1 (as `loop run --json`), the share page. */
-export type RunExportKind = 'native' | 'v1' | 'html';
+/**
+ * What Export writes: the native trace, Trace JSON v1 (as `loop run --json`), the share page,
+ * OpenTelemetry (OTLP/JSON, OTLP JSON Lines); and `scenario`: a scenario made from the run.
+ */
+export type RunExportKind = 'native' | 'v1' | 'html' | 'otlp' | 'otlp-jsonl' | 'scenario';
 
 /** Saves the run `store` shows as `kind`; the app makes the file (and says how it went). */
 export type RunExporter = (kind: RunExportKind, store: RunStore) => void;
@@ -25,6 +28,21 @@ const CHOICES: readonly { kind: RunExportKind; label: string; hint: string }[] =
     kind: 'html',
     label: 'HTML page',
     hint: 'One file that opens this run read-only in any browser, offline, with no server',
+  },
+  {
+    kind: 'otlp',
+    label: 'OpenTelemetry (OTLP JSON)',
+    hint: 'The run as OpenTelemetry spans (GenAI conventions) for Jaeger, Tempo, Langfuse or a collector',
+  },
+  {
+    kind: 'otlp-jsonl',
+    label: 'OpenTelemetry (JSONL)',
+    hint: "The same spans as JSON Lines, one request a line, as the collector's file exporter writes",
+  },
+  {
+    kind: 'scenario',
+    label: 'Make a scenario from this run',
+    hint: 'A scenario of your own that replays this run: its task, tools, recorded results and replies, opened in the editor',
   },
 ];
 

@@ -91,6 +91,9 @@ test('Export → HTML page in the inspector saves a page that opens the same run
     'Trace (.loopscope.json)',
     'Trace JSON v1 (as loop run --json)',
     'HTML page',
+    'OpenTelemetry (OTLP JSON)',
+    'OpenTelemetry (JSONL)',
+    'Make a scenario from this run',
   ]);
   expect(await seriousViolations(page)).toEqual([]);
   for (const [choice, version] of [

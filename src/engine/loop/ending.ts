@@ -139,7 +139,16 @@ export function startAttempt(s: Draft, fx: Effect[]): void {
     visibleReflections(config.history, s.priorReflections, s.runReflections),
   );
   s.attemptConversation = openConversation(s, [
-    { role: 'system', content: systemPrompt(config.mode, config.protocol, scenario.tools, notes) },
+    {
+      role: 'system',
+      content: systemPrompt(
+        config.mode,
+        config.protocol,
+        scenario.tools,
+        notes,
+        scenario.instructions,
+      ),
+    },
     { role: 'user', content: scenario.task },
   ]);
   emit(fx, { type: 'attempt-start', attempt: s.attempt });

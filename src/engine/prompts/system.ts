@@ -66,17 +66,22 @@ const RULES = `Rules:
 - Claim nothing that no tool returned.
 - Do not repeat a tool call with the same arguments; it returns nothing new.`;
 
-/** Pure: the system prompt of a mode for a scenario's tools; `notes` (reflection memory) go last. */
+/**
+ * Pure: the system prompt of a mode for a scenario's tools; a scenario's own `instructions`
+ * follow the mode's rules, and `notes` (reflection memory) go last.
+ */
 export function systemPrompt(
   mode: Mode,
   protocol: Protocol,
   tools: readonly ToolSpec[],
   notes = '',
+  instructions = '',
 ): string {
   const toolText =
     protocol === 'tools'
       ? 'Call the tools through function calling. When you know the answer, reply with the answer as plain text.'
       : `Tools:\n${toolList(tools)}\n\n${ACTION_FORMS}`;
-  const base = `${PREAMBLE[mode]}\n\n${toolText}\n\n${RULES}`;
+  const rules = `${PREAMBLE[mode]}\n\n${toolText}\n\n${RULES}`;
+  const base = instructions ? `${rules}\n\nInstructions:\n${instructions}` : rules;
   return notes ? `${base}\n\nAdditional Notes:\n${notes}` : base;
 }

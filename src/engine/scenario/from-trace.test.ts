@@ -7,6 +7,7 @@ import type { Trace } from '../trace/types';
 import { scenarioFromTrace } from './from-trace';
 import { parseScenario } from './parse';
 import type { Scenario } from './types';
+import { testScenario } from '../testing/drive';
 
 const scenario = (id: string): Scenario => {
   const found = builtinScenarios().find((candidate) => candidate.id === id);
@@ -98,7 +99,7 @@ describe('a scenario made from a trace', () => {
     expect(replay.answer).toBe(trace.answer);
   });
 
-  it('says what it could not carry: a foreign system prompt, no user message, a tool name no scenario allows', () => {
+  it('keeps a foreign system prompt as instructions; says so, and that no user message and a bad tool name were not carried', () => {
     const original = scenario('shopops-happy');
     const step = {
       index: 0,
@@ -160,9 +161,48 @@ describe('a scenario made from a trace', () => {
     expect(made.id).toBe('imported-weather-agent-from-trace');
     expect(made.tools).toEqual([]);
     expect(made.fixtures).toEqual([]);
+    expect(made.instructions).toBe('You are a weather bot.');
     expect(notes).toHaveLength(3);
     expect(notes.join(' ')).toMatch(
-      /task is a placeholder.*"get weather" is left out.*system prompt is not carried/,
+      /task is a placeholder.*"get weather" is left out.*system prompt is kept as the scenario's instructions/,
     );
+  });
+
+  it("sends a scenario's instructions after the mode's system prompt, and a trace of it carries them on", async () => {
+    const original = parseScenario({
+      ...scenario('shopops-happy'),
+      instructions: 'Answer in one sentence.',
+    });
+    const trace = await runScenario(original, scenarioConfig(original));
+    const system = trace.conversations[0]?.[0];
+    expect(system?.role).toBe('system');
+    expect(system?.content.endsWith('\n\nInstructions:\nAnswer in one sentence.')).toBe(true);
+    const { scenario: made, notes } = scenarioFromTrace(trace, { scenario: original });
+    expect(made.instructions).toBe('Answer in one sentence.');
+    expect(notes).toEqual([]);
+    const replay = await runScenario(made, trace.config);
+    expect(replay.conversations[0]?.[0]).toEqual(system);
+    expect(toolCalls(replay)).toEqual(toolCalls(trace));
+  });
+
+  it('writes a native tool call as an Action line, which the text protocol replays as the same call', async () => {
+    const original = testScenario();
+    const trace = await runScenario(original, scenarioConfig(original), {
+      model: {
+        name: 'native tools',
+        async *stream(request) {
+          if (request.step === 0) {
+            yield { type: 'tool-call', id: 'call-1', name: 'lookup', arguments: '{"key":"a"}' };
+          } else yield { type: 'text-delta', text: 'Final Answer: 42' };
+          yield { type: 'finish', finishReason: 'stop', usage: null };
+        },
+      },
+    });
+    const { scenario: made } = scenarioFromTrace(trace, { scenario: original });
+    if (made.model.kind !== 'scripted') throw new Error('scripted');
+    expect(made.model.turns[0]).toMatch(/Action: lookup\(\{"key":"a"\}\)$/);
+    const replay = await runScenario(made, { ...trace.config, protocol: 'text' });
+    expect(toolCalls(replay)).toEqual([{ tool: 'lookup', args: { key: 'a' } }]);
+    expect(replay.answer).toBe('42');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * "Make a scenario from this trace": a recorded run as Scenario JSON v1 that replays it. The task
- * is the run's first user message; the tools are the ones it called (the run's scenario's own
+ * is the run's first user message (a system prompt of the trace's own becomes `instructions`); the tools are the ones it called (the run's scenario's own
  * declarations when known, else schemas inferred from the arguments); fixtures answer each
  * recorded call with its recorded result (an unmatched call fails and says so, as any call no
  * fixture matches); a scripted model replies what the model replied, so on the built-in model
@@ -126,6 +126,27 @@ function fixturesOf(
 }
 
 /**
+ * The instructions the scenario carries: the known scenario's, or a system prompt of the trace's
+ * own (another tool's agent), which the mode's prompt would otherwise replace.
+ */
+function instructionsOf(
+  trace: Trace,
+  tools: readonly ScenarioTool[],
+  known: Scenario | null,
+  notes: string[],
+): string | undefined {
+  if (known?.instructions) return known.instructions;
+  const recorded = systemPromptOf(trace)?.trim();
+  if (!recorded) return undefined;
+  const modePrompt = systemPrompt(trace.config.mode, trace.config.protocol, tools);
+  if (recorded.startsWith(modePrompt)) return undefined;
+  notes.push(
+    "The trace's own system prompt is kept as the scenario's instructions: it is sent after the mode's system prompt.",
+  );
+  return recorded;
+}
+
+/**
  * Pure: the scenario a recorded run makes (see the module comment); its `id` is the run's
  * scenario's with `-from-trace`, for the user to rename. Throws a ScenarioError only if the
  * result failed the schema (a bug: every part is made to pass it).
@@ -140,13 +161,7 @@ export function scenarioFromTrace(
   if (taskOf(trace) === null)
     notes.push('The trace records no user message: the task is a placeholder.');
   const tools = toolsOf(trace, options, notes);
-  const recordedPrompt = systemPromptOf(trace);
-  const modePrompt = systemPrompt(trace.config.mode, trace.config.protocol, tools);
-  if (recordedPrompt !== null && !recordedPrompt.startsWith(modePrompt)) {
-    notes.push(
-      "The trace's own system prompt is not carried over: a scenario runs under its mode's system prompt.",
-    );
-  }
+  const instructions = instructionsOf(trace, tools, known, notes);
   const withCall = trace.steps.filter((step) => step.modelCall !== null);
   const draft = {
     format: 'loopscope.scenario',
@@ -154,6 +169,7 @@ export function scenarioFromTrace(
     id: `${idFrom(known?.id ?? trace.scenario)}-from-trace`,
     title: `${known?.title ?? trace.scenario} (from a trace)`,
     task: task ?? 'The task this trace ran (it recorded none).',
+    ...(instructions ? { instructions } : {}),
     defaultMode: trace.config.mode,
     tags: [...(known?.tags ?? []).filter((tag) => tag !== 'from-trace'), 'from-trace'],
     tools,

@@ -215,6 +215,7 @@ export const scenarioSchema = z
       id: nonEmptyString().regex(ID_PATTERN, says(ID)),
       title: nonEmptyString(),
       task: nonEmptyString(),
+      instructions: nonEmptyString().exactOptional(),
       defaultMode: z.enum(MODES, says(oneOf(MODES))).exactOptional(),
       tags: list(z.string(says('a string')), 'an array of strings').default(() => []),
       tools: list(toolSchema, 'an array of tools'),

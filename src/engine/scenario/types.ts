@@ -105,6 +105,11 @@ export interface Scenario {
   readonly id: string;
   readonly title: string;
   readonly task: string;
+  /**
+   * Extension: the agent's own instructions, sent after the mode's system prompt (a scenario
+   * made from another tool's trace carries that trace's system prompt here).
+   */
+  readonly instructions?: string;
   readonly defaultMode?: Mode;
   readonly tags: readonly string[];
   readonly tools: readonly ScenarioTool[];

@@ -23,7 +23,7 @@ function flatMessages(side: 'input' | 'output', messages: readonly Message[]): A
 
 /** Pure: an LLM span's OpenInference attributes. */
 export function openInferenceLlm(options: {
-  readonly model: string;
+  readonly model: string | undefined;
   readonly input: readonly Message[];
   readonly output: Message;
   readonly promptTokens: number;

@@ -19,7 +19,12 @@ const record = (subject: Scenario, overrides: ConfigOverrides = {}) =>
   runScenario(subject, scenarioConfig(subject, overrides));
 
 function spansOf(trace: Trace, subject: Scenario, openInference = false): OtlpSpan[] {
-  const request = toOtlpRequest(trace, { startTimeMs: START, scenario: subject, openInference });
+  const request = toOtlpRequest(trace, {
+    startTimeMs: START,
+    scenario: subject,
+    openInference,
+    model: 'simulated',
+  });
   return request.resourceSpans.flatMap((resource) =>
     resource.scopeSpans.flatMap((scope) => [...scope.spans]),
   );
@@ -186,6 +191,21 @@ describe('the OTLP export of a run', () => {
     const back = parseNativeTrace({ ...run, steps });
     expect(back.trace).toEqual(trace);
     expect(back.scenario).toEqual(subject);
+  });
+
+  it('names the model only when told it (a trace does not record which endpoint answered)', async () => {
+    const subject = scenario('shopops-happy');
+    const trace = await record(subject);
+    const request = toOtlpRequest(trace, { startTimeMs: START, scenario: subject });
+    const spans = request.resourceSpans[0]!.scopeSpans[0]!.spans;
+    const chats = spans.filter((span) => operation(span) === OPERATION.chat);
+    expect(chats.length).toBeGreaterThan(0);
+    for (const span of chats) {
+      expect(span.name).toBe('chat');
+      expect(attribute(span, GEN_AI.requestModel)).toBeUndefined();
+    }
+    const named = spansOf(trace, subject).filter((span) => operation(span) === OPERATION.chat);
+    expect(named.map((span) => span.name)).toEqual(chats.map(() => 'chat simulated'));
   });
 
   it('writes OpenInference attributes only when asked', async () => {

@@ -30,7 +30,10 @@ export interface OtlpExportOptions {
   readonly scenario?: Scenario | null;
   /** Also write OpenInference attributes (Phoenix, Arize). */
   readonly openInference?: boolean;
-  /** The model's name for `gen_ai.request.model`; by default the scenario's model kind. */
+  /**
+   * The model the run called, for `gen_ai.request.model` and the chat spans' names; left out
+   * when not given (a trace does not record which endpoint answered).
+   */
   readonly model?: string;
   /** Told apart two runs of equal content (a run record's id); part of the trace id. */
   readonly runId?: string;
@@ -112,7 +115,7 @@ interface Builder {
   readonly trace: Trace;
   readonly traceId: string;
   readonly agentSpanId: string;
-  readonly model: string;
+  readonly model: string | undefined;
   readonly openInference: boolean;
   readonly spans: OtlpSpan[];
 }
@@ -146,7 +149,7 @@ function chatSpan(b: Builder, step: Step, start: bigint): bigint {
   const { promptTokens, completionTokens } = call.usage;
   const outputMessage: Message = { role: 'assistant', content: call.text };
   span(b, `chat/${step.index}`, {
-    name: `chat ${b.model}`,
+    name: b.model ? `chat ${b.model}` : OPERATION.chat,
     kind: SPAN_KIND.client,
     start,
     end,
@@ -213,7 +216,7 @@ export function toOtlpRequest(trace: Trace, options: OtlpExportOptions): OtlpReq
     trace,
     traceId,
     agentSpanId: spanIdOf(traceId, 'agent'),
-    model: options.model ?? scenario?.model.kind ?? 'unknown',
+    model: options.model,
     openInference: options.openInference ?? false,
     spans: [],
   };

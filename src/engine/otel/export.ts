@@ -8,7 +8,7 @@
  */
 import type { Scenario } from '../scenario/types';
 import { nativeStepJson, toNativeTraceJson } from '../trace/native';
-import { taskOf } from '../trace/task';
+import { taskOf, toolRan } from '../trace/task';
 import type { Step, Trace } from '../trace/types';
 import type { Message } from '../types';
 import { GEN_AI, LOOPSCOPE, OPERATION } from './attributes';
@@ -93,16 +93,6 @@ function stepAttributes(step: Step): Attributes {
     [LOOPSCOPE.policyOutcome]: step.decision.policy.outcome,
     [LOOPSCOPE.guard]: step.decision.policy.reason ?? undefined,
   };
-}
-
-/** Pure: true when the step's tool ran (a blocked or escalated duplicate did not run it). */
-function toolRan(step: Step): boolean {
-  return (
-    step.decision.action !== null &&
-    step.observation !== null &&
-    step.observation.repeatOf === undefined &&
-    step.decision.policy.outcome === 'allowed'
-  );
 }
 
 function messagesOf(trace: Trace, step: Step): readonly Message[] {
@@ -251,8 +241,8 @@ export function toOtlpRequest(trace: Trace, options: OtlpExportOptions): OtlpReq
       [GEN_AI.operationName]: OPERATION.invokeAgent,
       [GEN_AI.agentName]: trace.scenario,
       [GEN_AI.requestModel]: b.model,
-      [GEN_AI.inputTokens]: trace.metrics.promptTokens,
-      [GEN_AI.outputTokens]: trace.metrics.completionTokens,
+      // No usage here: a rollup on the agent span would be counted twice by backends that add
+      // the calls' usage up (the run's metrics ride in loopscope.run.json).
       ...(b.openInference ? openInferenceAgent(task, trace.answer) : {}),
       [LOOPSCOPE.scenario]: trace.scenario,
       [LOOPSCOPE.config]: JSON.stringify(trace.config),

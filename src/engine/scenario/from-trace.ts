@@ -7,7 +7,7 @@
  * the run happens again as it did.
  */
 import { systemPrompt } from '../prompts/system';
-import { taskOf, systemPromptOf } from '../trace/task';
+import { systemPromptOf, taskOf, toolRan } from '../trace/task';
 import type { Step, Trace } from '../trace/types';
 import type { JsonSchema, ToolSpec } from '../types';
 import { parseScenario } from './parse';
@@ -50,16 +50,6 @@ function inferredParameters(calls: readonly Readonly<Record<string, unknown>>[])
     for (const [key, value] of Object.entries(args)) properties[key] ??= { type: jsonType(value) };
   }
   return { type: 'object', properties };
-}
-
-/** Pure: true when the step's tool ran (a duplicate the guard blocked did not run it). */
-function ranTool(step: Step): boolean {
-  return (
-    step.decision.action !== null &&
-    step.observation !== null &&
-    step.observation.repeatOf === undefined &&
-    step.decision.policy.outcome === 'allowed'
-  );
 }
 
 /** Pure: the reply as the text protocol writes it (a native tool call as an `Action:` line). */
@@ -116,7 +106,7 @@ function fixturesOf(
   const seen = new Set<string>();
   for (const step of trace.steps) {
     const action = step.decision.action;
-    if (!action || !ranTool(step) || !step.observation?.ok || !names.has(action.tool)) continue;
+    if (!action || !toolRan(step) || !step.observation?.ok || !names.has(action.tool)) continue;
     const key = `${action.tool}\n${JSON.stringify(action.args)}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -1,5 +1,5 @@
-/** What a trace says about the task it ran. */
-import type { Trace } from './types';
+/** What a trace says about the task it ran and the tools it ran. */
+import type { Step, Trace } from './types';
 
 /** Pure: the task the run was given: the first user message it recorded, or null. */
 export function taskOf(trace: Pick<Trace, 'conversations'>): string | null {
@@ -17,4 +17,14 @@ export function systemPromptOf(trace: Pick<Trace, 'conversations'>): string | nu
     if (system) return system.content;
   }
   return null;
+}
+
+/** Pure: true when the step's tool ran (a duplicate the guard blocked or escalated did not run it). */
+export function toolRan(step: Step): boolean {
+  return (
+    step.decision.action !== null &&
+    step.observation !== null &&
+    step.observation.repeatOf === undefined &&
+    step.decision.policy.outcome === 'allowed'
+  );
 }

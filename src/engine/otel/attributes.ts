@@ -52,7 +52,8 @@ export const LOOPSCOPE = Object.freeze({
   guard: 'loopscope.policy.guard',
   /**
    * The whole step as Trace JSON v2 writes it (its call's `context` points into the run's
-   * conversations), so a re-import loses nothing the inspector shows.
+   * conversations), its call's `messages` written out as in Trace JSON v1 too, so a re-import
+   * loses nothing the inspector shows.
    */
   step: 'loopscope.step.json',
   /**

@@ -3,7 +3,9 @@ import { builtinScenarios } from '../../scenarios';
 import type { ConfigOverrides } from '../config';
 import { runScenario, scenarioConfig } from '../run-scenario';
 import type { Scenario } from '../scenario/types';
+import { toTraceJson } from '../trace/build';
 import { parseNativeTrace } from '../trace/native';
+import { parseTrace } from '../trace/parse';
 import type { Trace } from '../trace/types';
 import { GEN_AI, LOOPSCOPE, OPERATION } from './attributes';
 import { toOtlpJson, toOtlpJsonLines, toOtlpRequest, type OtlpSpan } from './export';
@@ -191,6 +193,10 @@ describe('the OTLP export of a run', () => {
     const back = parseNativeTrace({ ...run, steps });
     expect(back.trace).toEqual(trace);
     expect(back.scenario).toEqual(subject);
+    // The steps read as Trace JSON v1 too: each call's messages are written out.
+    const { conversations: _conversations, scenarioDefinition: _definition, ...v1 } = run;
+    const read = parseTrace({ ...v1, version: 1, steps });
+    expect(toTraceJson(read)).toEqual(toTraceJson(trace));
   });
 
   it('names the model only when told it (a trace does not record which endpoint answered)', async () => {

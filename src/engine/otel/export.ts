@@ -101,6 +101,18 @@ function messagesOf(trace: Trace, step: Step): readonly Message[] {
   return (trace.conversations[call.context.conversation] ?? []).slice(0, call.context.length);
 }
 
+/**
+ * Pure: the step's `loopscope.step.json`: the step as Trace JSON v2 writes it (its call's
+ * `context`) with the call's `messages` written out as Trace JSON v1 has them, so a reader of
+ * either version reads it (each drops the other's field).
+ */
+function stepJsonText(trace: Trace, step: Step): string {
+  const json = nativeStepJson(step);
+  const call = json['modelCall'] as Record<string, unknown> | null;
+  if (!call) return JSON.stringify(json);
+  return JSON.stringify({ ...json, modelCall: { messages: messagesOf(trace, step), ...call } });
+}
+
 interface Builder {
   readonly trace: Trace;
   readonly traceId: string;
@@ -160,7 +172,7 @@ function chatSpan(b: Builder, step: Step, start: bigint): bigint {
           })
         : {}),
       ...stepAttributes(step),
-      [LOOPSCOPE.step]: JSON.stringify(nativeStepJson(step)),
+      [LOOPSCOPE.step]: stepJsonText(b.trace, step),
     },
   });
   return end;
@@ -190,7 +202,7 @@ function toolSpan(b: Builder, step: Step, at: bigint, carriesStep: boolean): boo
         [GEN_AI.toolCallResult]: result,
         ...(b.openInference ? openInferenceTool(action.tool, args, result) : {}),
         ...stepAttributes(step),
-        [LOOPSCOPE.step]: carriesStep ? JSON.stringify(nativeStepJson(step)) : undefined,
+        [LOOPSCOPE.step]: carriesStep ? stepJsonText(b.trace, step) : undefined,
       },
     },
     observation.ok ? { code: STATUS.unset } : { code: STATUS.error, message: result },
@@ -223,7 +235,7 @@ export function toOtlpRequest(trace: Trace, options: OtlpExportOptions): OtlpReq
         end: at,
         attributes: {
           ...stepAttributes(step),
-          [LOOPSCOPE.step]: JSON.stringify(nativeStepJson(step)),
+          [LOOPSCOPE.step]: stepJsonText(b.trace, step),
         },
       });
     }

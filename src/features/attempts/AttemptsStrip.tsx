@@ -5,8 +5,8 @@ import { useRunActions, useRunStore } from '../run';
 import { FRAMING_LABEL, FRAMING_TITLE, rewardTone } from './labels';
 import { selectAttempt, selectAttempts, selectHasAttempts } from './selectors';
 
-/** Reflections longer than this start clipped, with "Show all". */
-const CLIP_REFLECTION = 180;
+/** Reflections longer than this start clipped to the line, with "Show all". */
+const CLIP_REFLECTION = 40;
 
 const CHOICE = `rounded-md border text-left transition-colors ${FOCUS_RING}`;
 const CHOSEN =
@@ -14,52 +14,57 @@ const CHOSEN =
 const UNCHOSEN =
   'border-slate-200 bg-white hover:border-slate-400 dark:border-slate-700 dark:bg-slate-900 dark:hover:border-slate-500';
 
+function FramingChip({ framing }: { readonly framing: 'failure' | 'neutral' }) {
+  return (
+    <span
+      title={FRAMING_TITLE[framing]}
+      className={`rounded px-1 py-px font-sans text-[10px] font-medium ${
+        framing === 'failure'
+          ? 'bg-rose-100 text-rose-900 dark:bg-rose-900/60 dark:text-rose-100'
+          : 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100'
+      }`}
+    >
+      {FRAMING_LABEL[framing]}
+    </span>
+  );
+}
+
+/**
+ * The reflection an attempt left: its step, framing and exact words (text, never HTML), on one
+ * line until "Show all".
+ */
 function ReflectionText({ summary }: { readonly summary: AttemptSummary }) {
   const [full, setFull] = useState(false);
   const reflection = summary.reflection;
-  if (!reflection) {
-    return (
-      <p className="mt-1 text-[11px] text-slate-600 dark:text-slate-400">
-        No reflection: {summary.why.replace(/^not reflected on: /, '')}.
-      </p>
-    );
-  }
+  if (!reflection) return null;
   const long = reflection.text.length > CLIP_REFLECTION;
-  const shown =
-    long && !full ? `${reflection.text.slice(0, CLIP_REFLECTION).trimEnd()}…` : reflection.text;
+  const clipped = long && !full;
   return (
-    <div className="mt-1">
-      <p className="flex flex-wrap items-center gap-1.5 text-[11px] text-slate-600 dark:text-slate-400">
-        <span className="font-semibold text-slate-800 dark:text-slate-200">
-          Reflection (step {reflection.step})
-        </span>
-        <span
-          title={FRAMING_TITLE[reflection.framing]}
-          className={`rounded px-1 py-px text-[10px] font-medium ${
-            reflection.framing === 'failure'
-              ? 'bg-rose-100 text-rose-900 dark:bg-rose-900/60 dark:text-rose-100'
-              : 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100'
-          }`}
-        >
-          {FRAMING_LABEL[reflection.framing]}
-        </span>
-      </p>
-      {/* Model text, shown as text (never HTML). */}
-      <p
-        aria-label={`Reflection on attempt ${summary.attempt}`}
-        className="mt-0.5 text-xs leading-4 break-words whitespace-pre-wrap text-slate-900 dark:text-slate-100"
-      >
-        {shown}
-      </p>
+    <div
+      className={`mt-0.5 flex gap-x-1.5 text-[11px] leading-4 ${clipped ? 'items-center' : 'flex-wrap items-baseline'}`}
+    >
+      <span className="shrink-0 font-semibold text-slate-800 dark:text-slate-200">
+        Reflection (step {reflection.step})
+      </span>
+      <FramingChip framing={reflection.framing} />
       {long && (
         <button
           type="button"
           onClick={() => setFull(!full)}
-          className={`text-[11px] text-sky-700 underline-offset-2 hover:underline dark:text-sky-300 ${FOCUS_RING}`}
+          className={`order-last shrink-0 text-sky-700 underline-offset-2 hover:underline dark:text-sky-300 ${FOCUS_RING}`}
         >
           {full ? 'Show less' : 'Show all'}
         </button>
       )}
+      <p
+        aria-label={`Reflection on attempt ${summary.attempt}`}
+        title={clipped ? reflection.text : undefined}
+        className={`text-xs text-slate-900 dark:text-slate-100 ${
+          clipped ? 'min-w-0 flex-1 truncate' : 'basis-full break-words whitespace-pre-wrap'
+        }`}
+      >
+        {reflection.text}
+      </p>
     </div>
   );
 }
@@ -81,7 +86,7 @@ function AttemptCard({
   const whyId = `${useId()}-why`;
   return (
     <div
-      className={`flex w-72 shrink-0 flex-col px-2.5 py-1.5 ${CHOICE} ${chosen ? CHOSEN : UNCHOSEN}`}
+      className={`flex w-[32rem] max-w-[80vw] shrink-0 flex-col px-2.5 py-1 ${CHOICE} ${chosen ? CHOSEN : UNCHOSEN}`}
     >
       <button
         ref={buttonRef}
@@ -94,7 +99,7 @@ function AttemptCard({
         onClick={onChoose}
         className={`-mx-1 rounded px-1 text-left ${FOCUS_RING}`}
       >
-        <span className="flex items-center gap-1.5 text-xs">
+        <span className="flex items-center gap-1.5 text-xs whitespace-nowrap">
           <span
             aria-hidden="true"
             className="rounded bg-fuchsia-100 px-1 font-mono text-[10px] font-semibold text-fuchsia-900 dark:bg-fuchsia-900/70 dark:text-fuchsia-100"
@@ -165,13 +170,13 @@ export function AttemptsStrip() {
   return (
     <section
       aria-label="Attempts"
-      className="shrink-0 border-b border-slate-200 bg-slate-50/70 px-3 py-1.5 dark:border-slate-800 dark:bg-slate-900/40"
+      className="shrink-0 border-b border-slate-200 bg-slate-50/70 px-3 py-1 dark:border-slate-800 dark:bg-slate-900/40"
     >
       <div
         role="radiogroup"
         aria-label="Show attempt"
         onKeyDown={onKeyDown}
-        className="flex max-h-44 items-stretch gap-2 overflow-auto"
+        className="flex max-h-28 items-start gap-2 overflow-auto"
       >
         <div className="flex shrink-0">
           <button
@@ -181,14 +186,15 @@ export function AttemptsStrip() {
             type="button"
             role="radio"
             aria-checked={chosen === null}
+            aria-label={`All attempts (${attempts.length})`}
             tabIndex={at === 0 ? 0 : -1}
             onClick={() => choose(null)}
-            className={`w-24 px-2 py-1.5 text-xs font-medium text-slate-900 dark:text-slate-100 ${CHOICE} ${
+            className={`w-20 px-2 py-1 text-xs font-medium text-slate-900 dark:text-slate-100 ${CHOICE} ${
               chosen === null ? CHOSEN : UNCHOSEN
             }`}
           >
-            All attempts
-            <span className="mt-0.5 block text-[11px] font-normal text-slate-600 dark:text-slate-400">
+            All
+            <span className="block text-[11px] font-normal text-slate-600 dark:text-slate-400">
               {attempts.length} attempts
             </span>
           </button>

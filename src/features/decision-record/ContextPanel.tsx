@@ -62,12 +62,14 @@ function MessageItem({
   anchor,
   memory,
   onSelect,
+  markId,
 }: {
   readonly message: ContextMessage;
   readonly anchor?: string | undefined;
   /** The reflection memory this message carries: shown whole, its reflections marked. */
   readonly memory?: MemoryBlock | null;
   readonly onSelect?: (step: number) => void;
+  readonly markId?: (number: number) => string;
 }) {
   const frame = message.isNew
     ? 'border-l-emerald-500 bg-emerald-50/70 dark:border-l-emerald-400 dark:bg-emerald-950/25'
@@ -75,8 +77,8 @@ function MessageItem({
   const body = [message.content, ...message.toolCalls].filter(Boolean).join('\n');
   const fold = message.role === 'system' && body.length > FOLD_SYSTEM_CHARS;
   const content =
-    memory && onSelect ? (
-      <MemoryText text={body} block={memory} onSelect={onSelect} />
+    memory && onSelect && markId ? (
+      <MemoryText text={body} block={memory} onSelect={onSelect} markId={markId} />
     ) : (
       <Body text={body} muted={!message.isNew} />
     );
@@ -146,6 +148,11 @@ export const ContextPanel = memo(function ContextPanel({
     // Clear of the pane's sticky tab bar.
     if (target) scrollToTop(target, TAB_BAR_PX);
   };
+  const markId = (number: number) => `${anchorBase}-reflection-${number}`;
+  const showReflection = (number: number) => {
+    const target = document.getElementById(markId(number));
+    if (target) scrollToTop(target, TAB_BAR_PX);
+  };
   const since =
     context.previousStep === null
       ? 'the first call of this conversation: every message is new'
@@ -176,7 +183,7 @@ export const ContextPanel = memo(function ContextPanel({
           recorded here.
         </p>
       )}
-      {memory && <MemorySummary block={memory} onSelect={onSelect} />}
+      {memory && <MemorySummary block={memory} onSelect={onSelect} onShow={showReflection} />}
       <ol aria-label="Messages sent" className="mt-2 space-y-1.5">
         {context.messages.map((message) => (
           <MessageItem
@@ -185,6 +192,7 @@ export const ContextPanel = memo(function ContextPanel({
             anchor={message.index === context.newFrom ? firstNew : undefined}
             memory={message.index === 0 ? memory : null}
             onSelect={onSelect}
+            markId={markId}
           />
         ))}
       </ol>

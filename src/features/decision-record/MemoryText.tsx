@@ -38,9 +38,12 @@ function SourceLink({
 export function MemorySummary({
   block,
   onSelect,
+  onShow,
 }: {
   readonly block: MemoryBlock;
   readonly onSelect: (step: number) => void;
+  /** Scrolls reflection `number`'s words into view in the prompt below. */
+  readonly onShow: (number: number) => void;
 }) {
   const count = block.reflections.length;
   return (
@@ -59,7 +62,10 @@ export function MemorySummary({
         {block.reflections.map((reflection) => (
           <li key={reflection.number}>
             [Reflection {reflection.number}] · {reflection.content.length} characters ·{' '}
-            <SourceLink reflection={reflection} onSelect={onSelect} />
+            <button type="button" className={LINK} onClick={() => onShow(reflection.number)}>
+              Show in the prompt
+            </button>{' '}
+            · <SourceLink reflection={reflection} onSelect={onSelect} />
           </li>
         ))}
       </ul>
@@ -75,10 +81,13 @@ export function MemoryText({
   text,
   block,
   onSelect,
+  markId,
 }: {
   readonly text: string;
   readonly block: MemoryBlock;
   readonly onSelect: (step: number) => void;
+  /** The element id of reflection `number`'s mark. */
+  readonly markId: (number: number) => string;
 }) {
   const { reflections } = block;
   const parts = reflections.map((reflection, position) => {
@@ -95,6 +104,7 @@ export function MemoryText({
         </span>
         {'\n'}
         <mark
+          id={markId(reflection.number)}
           data-reflection={reflection.number}
           title={`Reflection ${reflection.number}, ${origin(reflection)}`}
           className="rounded-sm bg-amber-200/80 text-slate-950 dark:bg-amber-400/30 dark:text-amber-50"

@@ -55,7 +55,7 @@ describe('the jobs of a request', () => {
     expect(evalJson(worker.rows)).toBe(evalJson(cli));
   });
   it('give the same rows as `loop eval` with attempts and history scope as columns', async () => {
-    const labels = ['react+off', 'react+off+3-attempts', 'react+off+3-attempts+cross_task'];
+    const labels = ['react+off', 'react×3', 'react×3+cross_task'];
     const triage = SCENARIOS.filter((scenario) => scenario.id === 'triage-priority-retry');
     const cli = await runEval(triage, evalPresets(labels), {}, { seeds: 1 });
     const jobs = requestJobs(
@@ -65,8 +65,8 @@ describe('the jobs of a request', () => {
     const worker = await runEvalJobs(jobs, { onProgress: () => {}, cancelled: () => false });
     expect(worker.rows.map((row) => [row.label, row.metrics.attempts, row.correct])).toEqual([
       ['react+off', 1, false],
-      ['react+off+3-attempts', 2, true],
-      ['react+off+3-attempts+cross_task', 2, true],
+      ['react×3', 2, true],
+      ['react×3+cross_task', 2, true],
     ]);
     expect(evalJson(worker.rows)).toBe(evalJson(cli));
   });

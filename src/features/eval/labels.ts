@@ -49,17 +49,17 @@ export const CONFIG_COLOR: Readonly<Record<string, string>> = {
   'reflact+off': '#f59e0b',
   'reflact+fixed': '#ec4899',
   'reflact+adaptive': '#a855f7',
-  'react+off+3-attempts': '#0369a1',
-  'react+off+3-attempts+cross_task': '#be123c',
+  'react×3': '#0369a1',
+  'react×3+cross_task': '#be123c',
 };
 
 /** The attempt presets in words (their labels do not split as mode+gating). */
 const ATTEMPT_HINT: Readonly<Record<string, { readonly hint: string; readonly short: string }>> = {
-  'react+off+3-attempts': {
+  'react×3': {
     hint: 'ReAct, no reflection, up to 3 attempts (a failed one is reflected on and retried)',
     short: '3 attempts',
   },
-  'react+off+3-attempts+cross_task': {
+  'react×3+cross_task': {
     hint: 'ReAct, no reflection, up to 3 attempts; memory also reaches other tasks (cross_task)',
     short: '3 attempts, cross_task',
   },

@@ -122,9 +122,9 @@ export function compareConfigs(
   groups: readonly ScenarioGroup[],
 ): EvalVerdict & { size: number } {
   const terms = attemptTerms(rowsA, rowsB);
-  // "react+off+3-attempts (3 attempts)": the words say what the label may not.
+  // "react×3 (3 attempts)": the words say what the label may not.
   const named = (label: string, words: string | undefined) =>
-    words && !label.includes(words.replace(/ /g, '-')) ? `${label} (${words})` : label;
+    words ? `${label} (${words})` : label;
   const subjectName = named(subject, terms?.subject);
   const baselineName = named(baseline, terms?.baseline);
   const candidates = groups

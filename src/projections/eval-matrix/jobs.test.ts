@@ -62,8 +62,8 @@ describe('the job list', () => {
       'reflact+off',
       'reflact+fixed',
       'reflact+adaptive',
-      'react+off+3-attempts',
-      'react+off+3-attempts+cross_task',
+      'react×3',
+      'react×3+cross_task',
     ]);
   });
 });

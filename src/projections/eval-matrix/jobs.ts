@@ -34,11 +34,11 @@ export const EVAL_PRESETS: readonly EvalConfig[] = [
   // Attempts as columns: react+off again with 3 attempts (reflect on a failed one, retry), and
   // with its memory reaching other tasks' reflections (`cross_task`, LiTS' history scope).
   {
-    label: 'react+off+3-attempts',
+    label: 'react×3',
     overrides: { mode: 'react', reflection: { gating: 'off' }, attempts: 3 },
   },
   {
-    label: 'react+off+3-attempts+cross_task',
+    label: 'react×3+cross_task',
     overrides: {
       mode: 'react',
       reflection: { gating: 'off' },

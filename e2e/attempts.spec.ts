@@ -85,3 +85,27 @@ test("the reflection's words are marked in attempt 2's context, linked to attemp
   await expect(record).toContainText('for step 2 (conversation 1)');
   await expect(record).toContainText(`Reply${reflection}`);
 });
+
+test('a compare lane with 3 attempts shows them compactly and scopes its graph to one', async ({
+  page,
+}) => {
+  const lanes = ['react', JSON.stringify({ attempts: 3 })]
+    .map((token) => `lane=${encodeURIComponent(token)}`)
+    .join('&');
+  await page.goto(`/#/compare?scenario=triage-priority-retry&${lanes}`);
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  const lane = page.getByRole('region', { name: /^Lane B/ });
+  const chips = lane.getByRole('group', { name: 'Attempts' });
+  await expect(chips.getByRole('button', { name: 'A2 1' })).toBeVisible();
+  await expect(chips.getByRole('button', { name: 'A1 0 → reflected' })).toBeVisible();
+  // One attempt, one lane: lane A ran once and shows no attempts.
+  await expect(
+    page.getByRole('region', { name: /^Lane A/ }).getByRole('group', { name: 'Attempts' }),
+  ).toHaveCount(0);
+  await chips.getByRole('button', { name: 'A2 1' }).click();
+  await expect(chips.getByRole('button', { name: 'A2 1' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(lane.getByRole('region', { name: 'Phase graph' })).toHaveAttribute(
+    'data-attempt',
+    '2',
+  );
+});

@@ -3,11 +3,13 @@
  * decided (with the detail the step itself does not keep), the evidence it cites, what the tool
  * returned, and the model's own text split into its parts. Pure: no React.
  */
+import { memoryChars } from './attempt-memory';
 import type {
   Escalation,
   Guard,
   Intent,
   LoopConfig,
+  Message,
   Observation,
   PhaseId,
   Step,
@@ -94,6 +96,11 @@ export interface DecisionRecordView {
   readonly confidence: 0;
   readonly reward: number | null;
   readonly framing: 'failure' | 'neutral' | null;
+  /**
+   * Characters of reflection memory the step's prompt carried (see `stepMemoryChars`); null when
+   * there is nothing to say (no call, or 0 in a run without attempts).
+   */
+  readonly memoryChars: number | null;
 }
 
 /** What `buildDecisionRecord` reads besides the steps. */
@@ -103,6 +110,23 @@ export interface DecisionRecordInput {
   readonly trips?: readonly GuardTrip[];
   readonly escalation?: Escalation | null;
   readonly config?: LoopConfig | null;
+  /** The run's conversations: the step's context, for the memory it carried. */
+  readonly conversations?: readonly (readonly Message[])[];
+}
+
+/**
+ * Pure: the characters of memory step `index`'s prompt carried, to show: the count when there
+ * was memory; 0 only when the run may take several attempts; else null (nothing to say).
+ */
+export function stepMemoryChars(
+  steps: readonly Step[],
+  index: number,
+  conversations: readonly (readonly Message[])[],
+  config: Pick<LoopConfig, 'attempts'> | null,
+): number | null {
+  const chars = memoryChars(steps[index], conversations);
+  if (chars === null) return null;
+  return chars > 0 || (config?.attempts ?? 1) > 1 ? chars : null;
 }
 
 function evidenceLink(steps: readonly Step[], index: number): EvidenceLink {
@@ -146,6 +170,7 @@ function passedChecks(
 /** Pure: the decision record of step `index`, or null when there is no such step. */
 export function buildDecisionRecord(input: DecisionRecordInput): DecisionRecordView | null {
   const { steps, index, trips = [], escalation = null, config = null } = input;
+  const { conversations = [] } = input;
   const step = steps[index];
   if (!step) return null;
   const { decision, observation, modelCall } = step;
@@ -190,5 +215,6 @@ export function buildDecisionRecord(input: DecisionRecordInput): DecisionRecordV
     confidence: 0,
     reward: step.reward,
     framing: step.framing,
+    memoryChars: stepMemoryChars(steps, index, conversations, config),
   };
 }

@@ -4,6 +4,8 @@
  * unrolled modes, reasons) stay behind its module.
  */
 export * from './align';
+export * from './attempt-memory';
+export * from './attempts';
 export * from './captions';
 export * from './compare-summary';
 export * from './context-diff';

@@ -68,7 +68,12 @@ function tally(machine: PhaseGraphMachine, run: PhaseGraphRun) {
     if (reason) seen.reasons.push(reason);
     edges.set(spec.id, seen);
   }
-  for (const step of run.steps) through(step.phase, step.index);
+  const scope = run.scope ?? null;
+  for (const step of run.steps) {
+    if (!scope || (step.index >= scope.first && step.index <= scope.last)) {
+      through(step.phase, step.index);
+    }
+  }
   return { edges, phaseSteps };
 }
 

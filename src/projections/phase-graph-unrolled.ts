@@ -114,22 +114,30 @@ export function buildUnrolled(
 ): PhaseGraph {
   const specs = new Map(machine.transitions.map((spec) => [spec.id, spec]));
   const phases = new Map(machine.phases.map((phase) => [phase.id, phase]));
-  const total = run.steps.length;
+  // An attempt's scope draws its steps only; the trailing node only after the run's last step.
+  const from = run.scope?.first ?? 0;
+  const until = run.scope ? Math.min(run.steps.length, run.scope.last + 1) : run.steps.length;
+  const total = Math.max(0, until - from);
   const shown = Math.min(total, Math.max(0, options.cap));
   const between = splitPath(run.path, run.steps, (id) => specs.get(id)?.to);
-  const trailing = shown === total ? (between[total] ?? []) : [];
+  const trailing =
+    shown === total && until === run.steps.length ? (between[run.steps.length] ?? []) : [];
   const endPhase =
     trailing.length > 0 ? specs.get(trailing.at(-1)?.transition ?? '')?.to : undefined;
   const endSpec = endPhase ? phases.get(endPhase) : undefined;
 
   const cursor = run.cursor ?? null;
-  const ids = run.steps.slice(0, shown).map((step) => `step-${step.index}`);
+  const drawn = run.steps.slice(from, from + shown);
+  const ids = drawn.map((step) => `step-${step.index}`);
   if (endSpec) ids.push('end');
-  const currentId = cursor !== null && cursor < shown ? `step-${cursor}` : (ids.at(-1) ?? null);
+  const currentId =
+    cursor !== null && cursor >= from && cursor < from + shown
+      ? `step-${cursor}`
+      : (ids.at(-1) ?? null);
   const tag = (id: string) =>
     id === currentId ? (cursor !== null ? 'here' : run.live ? 'now' : 'end') : null;
 
-  const nodes: Omit<PhaseGraphNode, 'x' | 'y'>[] = run.steps.slice(0, shown).map((step) => {
+  const nodes: Omit<PhaseGraphNode, 'x' | 'y'>[] = drawn.map((step) => {
     const { label, detail, tone } = describeStep(step);
     const id = `step-${step.index}`;
     return {
@@ -170,7 +178,7 @@ export function buildUnrolled(
   for (let k = 1; k < ids.length; k++) {
     const source = ids[k - 1] as string;
     const target = ids[k] as string;
-    const entries = between[k] ?? [];
+    const entries = between[from + k] ?? [];
     const transitions = entries.map((entry) => entry.transition);
     const kinds = transitions.map((id) => specs.get(id)?.kind ?? 'flow');
     const kind = kinds.reduce<TransitionSpec['kind']>(
@@ -191,7 +199,7 @@ export function buildUnrolled(
     const pill: EdgePill = { badge: null, text, detail };
     const primary =
       [...transitions].reverse().find((id) => specs.get(id)?.kind !== 'flow') ?? transitions.at(-1);
-    const step = target === 'end' ? (entries.at(-1)?.step ?? null) : k;
+    const step = target === 'end' ? (entries.at(-1)?.step ?? null) : from + k;
     const isLast = target === currentId;
     edges.push({
       id: `${source}->${target}`,

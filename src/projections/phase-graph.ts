@@ -10,6 +10,7 @@ import type { Escalation, PathEntry, PhaseId, PhaseSpec, Step, TransitionSpec } 
 import { buildAggregate } from './phase-graph-aggregate';
 import type { LayoutPoint } from './phase-graph-layout';
 import { buildUnrolled } from './phase-graph-unrolled';
+import { pathSteps } from './timeline-marks';
 
 /** The loop's machine as data, drawn by aggregate mode: features take it from here, not the engine. */
 export { MACHINE } from '../engine';
@@ -34,6 +35,8 @@ export interface PhaseGraphRun {
   readonly cursor?: number | null;
   /** The run's escalation once it ended: it names what the fabrication guard found missing. */
   readonly escalation?: Escalation | null;
+  /** The steps of one attempt (first and last index): the graph shows only what they did. */
+  readonly scope?: { readonly first: number; readonly last: number } | null;
 }
 
 export interface PhaseGraphOptions {
@@ -146,13 +149,29 @@ export interface PhaseGraph {
   readonly layoutKey: string;
 }
 
-/** Builds the view data of the phase graph. Pure; one shape for every mode. */
+/** Pure: the path entries that belong to steps `first`..`last` (an attempt's). */
+export function pathInScope(
+  path: readonly PathEntry[],
+  scope: { readonly first: number; readonly last: number },
+): readonly PathEntry[] {
+  const owners = pathSteps(path);
+  return path.filter((_, position) => {
+    const owner = owners[position];
+    return owner !== null && owner !== undefined && owner >= scope.first && owner <= scope.last;
+  });
+}
+
+/**
+ * Builds the view data of the phase graph. Pure; one shape for every mode. With a `scope` (an
+ * attempt), only the transitions and steps of that attempt count.
+ */
 export function buildPhaseGraph(
   machine: PhaseGraphMachine,
   run: PhaseGraphRun,
   options: PhaseGraphOptions,
 ): PhaseGraph {
+  const scoped = run.scope ? { ...run, path: pathInScope(run.path, run.scope) } : run;
   return options.mode === 'unrolled'
-    ? buildUnrolled(machine, run, options)
-    : buildAggregate(machine, run, options);
+    ? buildUnrolled(machine, scoped, options)
+    : buildAggregate(machine, scoped, options);
 }

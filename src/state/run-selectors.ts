@@ -3,7 +3,10 @@
  * that shows a run subscribes through these (or derives from them). Actions are not selected:
  * read them with the context's `useActions()`.
  */
-import { scenarioConfig } from '../engine';
+import { scenarioConfig, type LoopConfig } from '../engine';
+import { buildAttempts, type AttemptSummary } from '../projections/attempts';
+import { runConfig } from '../projections/decision-record';
+import { scopeRange } from './run-cursor';
 import { selectedScenario } from './run-store';
 import type { RunState } from './run-store-types';
 
@@ -34,3 +37,49 @@ export const selectAwaitedStep = (state: RunState) => state.awaitedStep;
 /** The mode the next run uses: the overrides resolved the way the engine does. */
 export const selectMode = (state: RunState) =>
   scenarioConfig(selectedScenario(state), state.overrides).mode;
+
+/** The attempt the views are scoped to (null: all attempts). */
+export const selectAttempt = (state: RunState) => state.attempt;
+/** The first and last step the views show (the selected attempt's, or the run's), as numbers. */
+export const selectScopeFirst = (state: RunState) => scopeRange(state)?.first ?? 0;
+export const selectScopeLast = (state: RunState) => scopeRange(state)?.last ?? -1;
+/** How many steps the views show (the selected attempt's, or all). */
+export const selectScopeCount = (state: RunState) => {
+  const range = scopeRange(state);
+  return range ? range.last - range.first + 1 : 0;
+};
+
+/** The settings the shown run used: its trace's, or its `run-start` event's while it runs. */
+export const selectShownConfig = (state: RunState): LoopConfig | null =>
+  state.trace?.config ?? runConfig(state.events);
+
+const NO_ATTEMPTS: readonly AttemptSummary[] = [];
+/** Per steps array (each store's own), the last build and what it was built from. */
+const attemptsCache = new WeakMap<
+  object,
+  { readonly key: readonly unknown[]; readonly value: readonly AttemptSummary[] }
+>();
+
+/** The attempts of the shown run, rebuilt only when the steps, path, settings or end change. */
+export const selectAttempts = (state: RunState): readonly AttemptSummary[] => {
+  const config = selectShownConfig(state);
+  const scenario = state.shown?.scenario ?? null;
+  if (state.steps.length === 0 || !config || !scenario) return NO_ATTEMPTS;
+  const key = [state.path, config, scenario, state.trace];
+  const cached = attemptsCache.get(state.steps);
+  if (cached && key.every((part, i) => part === cached.key[i])) return cached.value;
+  const value = buildAttempts({
+    steps: state.steps,
+    path: state.path,
+    config,
+    // The engine rewards by the scenario's verifier, else leaves the reward unknown.
+    rewardSource: scenario.verify ? 'verifier' : 'none',
+    verify: scenario.verify ?? null,
+    stopReason: state.trace?.stopReason ?? null,
+  });
+  attemptsCache.set(state.steps, { key, value });
+  return value;
+};
+
+/** More than one attempt: the attempts strip shows. */
+export const selectHasAttempts = (state: RunState) => selectAttempts(state).length > 1;

@@ -72,6 +72,11 @@ export interface ViewState {
   readonly playbackMs: number;
   /** The step a link named, selected when the run records it (`awaitStep`); null: none. */
   readonly awaitedStep: number | null;
+  /**
+   * The attempt the timeline and phase graph show (1-based); null: all attempts. The cursor
+   * stays within its steps.
+   */
+  readonly attempt: number | null;
 }
 
 export interface RunOptions {
@@ -123,7 +128,10 @@ export interface RunActions {
   resume(): void;
   /** Runs one more model call: starts a paused run when idle, else lets one call through. */
   step(): void;
-  /** Shows a step (null: follow the newest); forgets a step a link awaited. */
+  /**
+   * Shows a step (null: follow the newest, all attempts); forgets a step a link awaited. A step
+   * outside the selected attempt selects its own attempt.
+   */
   selectStep(index: number | null): void;
   /**
    * Shows step `index` once the run records it (a link names it): at once when it is there; the
@@ -139,6 +147,11 @@ export interface RunActions {
    * marks: a stall exit or budget stop counts, though it denies nothing); stays when there is none.
    */
   jumpTo(mark: StepMark, direction: 1 | -1): void;
+  /**
+   * Scopes the views to one attempt (null: all attempts); the cursor moves to its first step
+   * unless it is already in it. An attempt the run has not recorded is ignored.
+   */
+  selectAttempt(attempt: number | null): void;
   select(selection: GraphSelection | null): void;
   /** Starts or stops playback through the recorded steps. */
   setPlaying(playing: boolean): void;

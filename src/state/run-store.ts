@@ -6,7 +6,7 @@
  */
 import { createStore } from 'zustand/vanilla';
 import { ForkError, ModelError } from '../engine';
-import { nextMark, timelineMarks } from '../projections/timeline';
+import { createCursorActions } from './run-cursor';
 import { createRunGate } from './run-gate';
 import { mergeOverrides } from './run-navigation';
 import type { RunRecord } from './run-record';
@@ -43,6 +43,7 @@ const FRESH_VIEW: ViewState = {
   playing: false,
   playbackMs: 700,
   awaitedStep: null,
+  attempt: null,
 };
 
 function toFailure(error: unknown): RunFailure {
@@ -75,16 +76,8 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
       active = null;
     };
     const stepCount = () => get().steps.length;
-    const clamp = (index: number) => Math.max(0, Math.min(stepCount() - 1, index));
-    const cursorOf = (state: RunState) => state.cursor ?? state.steps.length - 1;
-    /** The awaited step, once the run has it (or has ended short of it). */
-    const settleAwaited = () => {
-      const { awaitedStep, steps, status } = get();
-      if (awaitedStep === null) return;
-      if (steps.length > awaitedStep) set({ cursor: awaitedStep, awaitedStep: null });
-      else if (status === 'done' && steps.length > 0)
-        set({ cursor: clamp(awaitedStep), awaitedStep: null });
-    };
+    const cursor = createCursorActions(get, set);
+    const settleAwaited = cursor.settleAwaited;
     const ended = () => {
       const { shown } = get();
       return shown ? { shown: { ...shown, endedAt: now() } } : {};
@@ -131,6 +124,7 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
           cursor: null,
           selection: null,
           playing: false,
+          attempt: null,
           shown: {
             id: newId(),
             scenario,
@@ -244,33 +238,7 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
         gate.step();
       },
 
-      selectStep(index) {
-        set({ cursor: index === null ? null : clamp(index), awaitedStep: null });
-      },
-
-      awaitStep(index) {
-        set({ awaitedStep: Math.max(0, index) });
-        settleAwaited();
-      },
-
-      moveCursor(delta) {
-        if (stepCount() === 0) return;
-        set((state) => ({ cursor: clamp(cursorOf(state) + delta), awaitedStep: null }));
-      },
-
-      cursorTo(end) {
-        if (stepCount() === 0) return;
-        set({ cursor: end === 'first' ? 0 : stepCount() - 1, awaitedStep: null });
-      },
-
-      jumpTo(mark, direction) {
-        const state = get();
-        if (state.steps.length === 0) return;
-        const marks = timelineMarks(state.steps, state.path);
-        const list = mark === 'reflection' ? marks.reflections : marks.guardTrips;
-        const found = nextMark(list, cursorOf(state), direction);
-        if (found !== null) set({ cursor: found, awaitedStep: null });
-      },
+      ...cursor.actions,
 
       select(selection) {
         set({ selection });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { runEval } from '../cli/eval';
-import { evalJson, DEFAULT_EVAL_CONFIGS, DEFAULT_EVAL_LABELS } from '../projections/eval-matrix';
+import {
+  evalJson,
+  evalPresets,
+  DEFAULT_EVAL_CONFIGS,
+  DEFAULT_EVAL_LABELS,
+} from '../projections/eval-matrix';
 import { builtinScenarios, findBuiltin } from '../scenarios';
 import type { EvalWorkerResponse } from './eval-protocol';
 import {
@@ -47,6 +52,22 @@ describe('the jobs of a request', () => {
     const worker = await runEvalJobs(jobs, { onProgress: () => {}, cancelled: () => false });
     expect(worker.status).toBe('done');
     expect(worker.rows).toHaveLength(SCENARIOS.length * 4 * seeds);
+    expect(evalJson(worker.rows)).toBe(evalJson(cli));
+  });
+  it('give the same rows as `loop eval` with attempts and history scope as columns', async () => {
+    const labels = ['react+off', 'react×3', 'react×3+cross_task'];
+    const triage = SCENARIOS.filter((scenario) => scenario.id === 'triage-priority-retry');
+    const cli = await runEval(triage, evalPresets(labels), {}, { seeds: 1 });
+    const jobs = requestJobs(
+      { scenarioIds: ['triage-priority-retry'], configLabels: labels, seeds: 1 },
+      SCENARIOS,
+    );
+    const worker = await runEvalJobs(jobs, { onProgress: () => {}, cancelled: () => false });
+    expect(worker.rows.map((row) => [row.label, row.metrics.attempts, row.correct])).toEqual([
+      ['react+off', 1, false],
+      ['react×3', 2, true],
+      ['react×3+cross_task', 2, true],
+    ]);
     expect(evalJson(worker.rows)).toBe(evalJson(cli));
   });
 });

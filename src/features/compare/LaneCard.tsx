@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../components';
 import { MAX_LANES, MIN_LANES, selectAlignment, type CompareLane } from '../../state/compare-store';
+import { AttemptChips } from '../attempts';
 import { DecisionRecordPane } from '../decision-record';
 import { PhaseGraphPane } from '../phase-graph';
 import { useRunStore } from '../run';
@@ -177,6 +178,10 @@ export function LaneCard({ lane, index }: LaneCardProps) {
           </span>
         </p>
       )}
+      {/* A lane of several attempts: one chip each; pressing one scopes the lane's graph to it. */}
+      <div className="mx-3 mb-1.5 empty:hidden">
+        <AttemptChips />
+      </div>
       {/* Narrow lanes stack the graph over the record; wide ones put them side by side. */}
       <div className="grid min-h-0 flex-1 grid-rows-[15rem_minmax(0,1fr)] border-t border-slate-200 @xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] @xl:grid-rows-1 dark:border-slate-800">
         <div className="min-h-0 min-w-0 border-b border-slate-200 @xl:border-r @xl:border-b-0 dark:border-slate-800">

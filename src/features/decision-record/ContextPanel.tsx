@@ -1,8 +1,11 @@
 import { memo, useId, useMemo, useState } from 'react';
 import { Clipped, FOCUS_RING } from '../../components';
 import type { Message, Step } from '../../engine';
+import { findMemoryBlock, type MemoryBlock } from '../../projections/attempt-memory';
+import type { AttemptSummary } from '../../projections/attempts';
 import { stepContext, type ContextMessage } from '../../projections/context-diff';
 import { ROLE_STYLE } from './labels';
+import { MemorySummary, MemoryText } from './MemoryText';
 import { scrollToTop } from './scroll';
 
 /** System prompts longer than this start folded. */
@@ -57,35 +60,45 @@ function RoleChip({ message }: { readonly message: ContextMessage }) {
 function MessageItem({
   message,
   anchor,
+  memory,
+  onSelect,
+  markId,
 }: {
   readonly message: ContextMessage;
   readonly anchor?: string | undefined;
+  /** The reflection memory this message carries: shown whole, its reflections marked. */
+  readonly memory?: MemoryBlock | null;
+  readonly onSelect?: (step: number) => void;
+  readonly markId?: (number: number) => string;
 }) {
   const frame = message.isNew
     ? 'border-l-emerald-500 bg-emerald-50/70 dark:border-l-emerald-400 dark:bg-emerald-950/25'
     : 'border-l-slate-200 dark:border-l-slate-700';
   const body = [message.content, ...message.toolCalls].filter(Boolean).join('\n');
   const fold = message.role === 'system' && body.length > FOLD_SYSTEM_CHARS;
+  const content =
+    memory && onSelect && markId ? (
+      <MemoryText text={body} block={memory} onSelect={onSelect} markId={markId} />
+    ) : (
+      <Body text={body} muted={!message.isNew} />
+    );
   return (
     <li id={anchor} className={`border-l-2 py-1.5 pr-1 pl-2.5 ${frame}`}>
       {fold ? (
-        <details>
+        // A prompt that carries memory starts open: the words of earlier attempts are the point.
+        <details open={Boolean(memory)}>
           <summary className={`flex cursor-pointer items-center gap-2 rounded ${FOCUS_RING}`}>
             <RoleChip message={message} />
             <span className="min-w-0 truncate text-xs text-slate-500 dark:text-slate-400">
               {body.split('\n', 1)[0]} · {body.length} characters
             </span>
           </summary>
-          <div className="mt-1">
-            <Body text={body} muted={!message.isNew} />
-          </div>
+          <div className="mt-1">{content}</div>
         </details>
       ) : (
         <>
           <RoleChip message={message} />
-          <div className="mt-1">
-            <Body text={body} muted={!message.isNew} />
-          </div>
+          <div className="mt-1">{content}</div>
         </>
       )}
     </li>
@@ -97,6 +110,10 @@ export interface ContextPanelProps {
   readonly steps: readonly Step[];
   readonly index: number;
   readonly conversations: readonly (readonly Message[])[];
+  /** The run's attempts: a reflection in the prompt links to the one that wrote it. */
+  readonly attempts: readonly AttemptSummary[];
+  /** Shows a step (a reflection's link goes to the step that wrote it). */
+  readonly onSelect: (step: number) => void;
 }
 
 /** The exact messages a step's model call sent, the part new since the previous call marked, and the reply. */
@@ -104,11 +121,19 @@ export const ContextPanel = memo(function ContextPanel({
   steps,
   index,
   conversations,
+  attempts,
+  onSelect,
 }: ContextPanelProps) {
   const anchorBase = useId();
   const context = useMemo(
     () => stepContext(steps, index, conversations),
     [steps, index, conversations],
+  );
+  const attempt = steps[index]?.attempt;
+  const system = context?.messages[0];
+  const memory = useMemo(
+    () => (system?.role === 'system' ? findMemoryBlock(system.content, attempts, attempt) : null),
+    [system, attempts, attempt],
   );
   if (!context) {
     return (
@@ -121,6 +146,11 @@ export const ContextPanel = memo(function ContextPanel({
   const showNew = () => {
     const target = document.getElementById(firstNew);
     // Clear of the pane's sticky tab bar.
+    if (target) scrollToTop(target, TAB_BAR_PX);
+  };
+  const markId = (number: number) => `${anchorBase}-reflection-${number}`;
+  const showReflection = (number: number) => {
+    const target = document.getElementById(markId(number));
     if (target) scrollToTop(target, TAB_BAR_PX);
   };
   const since =
@@ -153,12 +183,16 @@ export const ContextPanel = memo(function ContextPanel({
           recorded here.
         </p>
       )}
+      {memory && <MemorySummary block={memory} onSelect={onSelect} onShow={showReflection} />}
       <ol aria-label="Messages sent" className="mt-2 space-y-1.5">
         {context.messages.map((message) => (
           <MessageItem
             key={message.index}
             message={message}
             anchor={message.index === context.newFrom ? firstNew : undefined}
+            memory={message.index === 0 ? memory : null}
+            onSelect={onSelect}
+            markId={markId}
           />
         ))}
       </ol>

@@ -1,5 +1,5 @@
 import { memo, useMemo, type ReactNode } from 'react';
-import type { Escalation, LoopConfig, Step, Trigger } from '../../engine';
+import type { Escalation, LoopConfig, Message, Step, Trigger } from '../../engine';
 import {
   buildDecisionRecord,
   type DecisionRecordView,
@@ -78,6 +78,15 @@ function RecordHeader({
           <span className="font-mono">{view.phase}</span>
         </Fact>
         <Fact name="Intent">{INTENT_LABEL[view.intent]}</Fact>
+        {view.memoryChars !== null && (
+          <Fact name="Memory">
+            {view.memoryChars.toLocaleString('en-US')} characters
+            <span className="text-slate-500 dark:text-slate-400">
+              {' '}
+              · {view.memoryChars > 0 ? 'reflections in its prompt' : 'no reflections yet'}
+            </span>
+          </Fact>
+        )}
         {view.trigger && (
           <Fact name="Trigger">
             {TRIGGER_LABEL[view.trigger]}
@@ -99,6 +108,8 @@ export interface DecisionPanelProps {
   readonly trips: readonly GuardTrip[];
   readonly escalation: Escalation | null;
   readonly config: LoopConfig | null;
+  /** The run's conversations: how much memory the step's prompt carried. */
+  readonly conversations: readonly (readonly Message[])[];
   readonly onSelect: (step: number) => void;
 }
 
@@ -109,11 +120,12 @@ export const DecisionPanel = memo(function DecisionPanel({
   trips,
   escalation,
   config,
+  conversations,
   onSelect,
 }: DecisionPanelProps) {
   const view = useMemo(
-    () => buildDecisionRecord({ steps, index, trips, escalation, config }),
-    [steps, index, trips, escalation, config],
+    () => buildDecisionRecord({ steps, index, trips, escalation, config, conversations }),
+    [steps, index, trips, escalation, config, conversations],
   );
   if (!view) return null;
   // A guard's denial is what the step is about: it leads; otherwise the step reads in order.

@@ -7,6 +7,7 @@ import { ContextPanel } from './ContextPanel';
 import { DecisionPanel } from './DecisionPanel';
 import { RecordTabs, useTabIds, type RecordTab } from './RecordTabs';
 import {
+  selectAttempts,
   selectConversations,
   selectCursor,
   selectEscalation,
@@ -54,6 +55,7 @@ export function DecisionRecordPane() {
   const conversations = useRunStore(selectConversations);
   const escalation = useRunStore(selectEscalation);
   const config = useRunStore(selectRunConfig);
+  const attempts = useRunStore(selectAttempts);
   const { selectStep } = useRunActions();
   const [selectTrips] = useState(guardTripSelector);
   const trips = useRunStore(selectTrips);
@@ -109,10 +111,17 @@ export function DecisionRecordPane() {
             trips={trips}
             escalation={escalation}
             config={config}
+            conversations={conversations}
             onSelect={selectStep}
           />
         ) : (
-          <ContextPanel steps={steps} index={index} conversations={conversations} />
+          <ContextPanel
+            steps={steps}
+            index={index}
+            conversations={conversations}
+            attempts={attempts}
+            onSelect={selectStep}
+          />
         )}
       </div>
     </section>

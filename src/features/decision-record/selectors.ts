@@ -3,6 +3,7 @@ import { runConfig } from '../../projections/decision-record';
 import type { RunState } from '../../state/run-store';
 
 export {
+  selectAttempts,
   selectConversations,
   selectCursor,
   selectEscalation,

@@ -127,7 +127,7 @@ export const ConfigPicker = memo(function ConfigPicker() {
               className="h-2 w-2 shrink-0 rounded-full"
               style={{ backgroundColor: configColor(label) }}
             />
-            <span className="w-28 shrink-0 font-mono">{label}</span>
+            <span className="min-w-28 shrink-0 font-mono whitespace-nowrap">{label}</span>
             <span
               aria-hidden="true"
               className="truncate text-[11px] text-slate-500 dark:text-slate-400"

@@ -49,6 +49,20 @@ export const CONFIG_COLOR: Readonly<Record<string, string>> = {
   'reflact+off': '#f59e0b',
   'reflact+fixed': '#ec4899',
   'reflact+adaptive': '#a855f7',
+  'react×3': '#0369a1',
+  'react×3+cross_task': '#be123c',
+};
+
+/** The attempt presets in words (their labels do not split as mode+gating). */
+const ATTEMPT_HINT: Readonly<Record<string, { readonly hint: string; readonly short: string }>> = {
+  'react×3': {
+    hint: 'ReAct, no reflection, up to 3 attempts (a failed one is reflected on and retried)',
+    short: '3 attempts',
+  },
+  'react×3+cross_task': {
+    hint: 'ReAct, no reflection, up to 3 attempts; memory also reaches other tasks (cross_task)',
+    short: '3 attempts, cross_task',
+  },
 };
 
 /** Hues for saved settings, apart from the presets' (picked by the name, so a name keeps its hue). */
@@ -66,6 +80,8 @@ export function configColor(label: string): string {
 /** What a preset is, in words (the checkbox's tooltip and the column header's). */
 export function configHint(label: string): string {
   if (!(label in CONFIG_COLOR)) return `Saved settings "${label}"`;
+  const attempts = ATTEMPT_HINT[label];
+  if (attempts) return attempts.hint;
   const [mode = '', gating = ''] = label.split('+');
   const modeName = { act: 'ACT', react: 'ReAct', reflact: 'ReflAct' }[mode] ?? mode;
   const gatingName =
@@ -80,6 +96,8 @@ export function configHint(label: string): string {
 /** A preset's reflection gating in two or three words (the config picker's second column). */
 export function gatingHint(label: string): string {
   if (!(label in CONFIG_COLOR)) return 'saved settings';
+  const attempts = ATTEMPT_HINT[label];
+  if (attempts) return attempts.short;
   const gating = label.split('+')[1] ?? '';
   return { off: 'no reflection', fixed: 'fixed cadence', adaptive: 'adaptive' }[gating] ?? gating;
 }

@@ -9,6 +9,7 @@ import {
 } from 'react-resizable-panels';
 import { FOCUS_RING } from '../../components';
 import type { KeyValueStorage } from '../../state';
+import { AttemptsStrip } from '../attempts';
 import { DecisionRecordPane } from '../decision-record';
 import { PhaseGraphPane } from '../phase-graph';
 import { SettingsPane } from '../settings';
@@ -103,7 +104,13 @@ export function InspectorPanes({ storage, settings }: InspectorPanesProps) {
       </Panel>
       <Separator aria-label="Resize timeline" className={HORIZONTAL_RULE} />
       <Panel id="timeline" minSize={96} defaultSize="28%" className={PANE}>
-        <TimelinePane />
+        {/* A run of several attempts: the attempts strip above the timeline. */}
+        <div className="flex h-full min-h-0 flex-col">
+          <AttemptsStrip />
+          <div className="min-h-0 flex-1">
+            <TimelinePane />
+          </div>
+        </div>
       </Panel>
     </Group>
   );

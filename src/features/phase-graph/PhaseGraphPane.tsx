@@ -10,10 +10,12 @@ import {
   type GraphPick,
   type PhaseGraphMode,
 } from '../../projections/phase-graph';
+import { attemptRange } from '../../projections/attempts';
 import { useRunStore, useRunStoreApi } from '../run';
 import { GraphToolbar } from './GraphToolbar';
 import { PhaseGraphCanvas } from './PhaseGraphCanvas';
 import {
+  selectAttempt,
   selectCursor,
   selectEscalation,
   selectLive,
@@ -41,18 +43,24 @@ export function PhaseGraphPane({
   const cursor = useRunStore(selectCursor);
   const escalation = useRunStore(selectEscalation);
   const selection = useRunStore(selectSelection);
+  const attempt = useRunStore(selectAttempt);
   const [mode, setMode] = useState<PhaseGraphMode>(initialMode);
   const [showAll, setShowAll] = useState(false);
   const [readyKey, setReadyKey] = useState<string | null>(null);
 
+  // An attempt chosen in the attempts strip: only what its steps did.
+  const scope = useMemo(
+    () => (attempt === null ? null : attemptRange(steps, attempt)),
+    [steps, attempt],
+  );
   const graph = useMemo(
     () =>
       buildPhaseGraph(
         MACHINE,
-        { path, steps, phase, live, cursor, escalation },
+        { path, steps, phase, live, cursor, escalation, scope },
         { mode, cap: UNROLLED_CAP, showAll },
       ),
-    [path, steps, phase, live, cursor, escalation, mode, showAll],
+    [path, steps, phase, live, cursor, escalation, scope, mode, showAll],
   );
   // A new mode or "show all" gets a fresh canvas; within one, the canvas refits on new layouts.
   const flowKey = `${mode}:${showAll}`;
@@ -70,6 +78,7 @@ export function PhaseGraphPane({
       data-layout={readyKey === flowKey ? 'done' : 'pending'}
       data-mode={graph.mode}
       data-selection={selection ? `${selection.kind}:${selection.id}` : ''}
+      data-attempt={attempt ?? 'all'}
       className="flex h-full min-h-0 flex-col bg-slate-50/60 dark:bg-slate-950"
     >
       <GraphToolbar

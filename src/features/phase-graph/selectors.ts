@@ -1,5 +1,7 @@
 /** The phase graph's selectors: the run store's own, defined once in `state/run-selectors.ts`. */
 export {
+  /** The attempt the views are scoped to (null: all). */
+  selectAttempt,
   selectCursor,
   /** The run's escalation once it ended: it names what the fabrication guard found missing. */
   selectEscalation,

@@ -2,6 +2,7 @@
  * What each shortcut action does to a run store. The timeline's buttons call the same functions,
  * so a key and its button can never disagree.
  */
+import { scopeRange } from '../../state/run-cursor';
 import type { RunState, RunStore } from '../../state/run-store';
 import type { ShortcutAction } from './keymap';
 
@@ -10,16 +11,19 @@ export function shownStep(state: Pick<RunState, 'cursor' | 'steps'>): number {
   return state.cursor ?? state.steps.length - 1;
 }
 
-/** Starts playback (from the first step when the cursor is on the last) or pauses it. */
+/** Starts playback (from the first step when the cursor is on the last) or pauses it; within the chosen attempt. */
 export function togglePlayback(store: RunStore): void {
   const state = store.getState();
   if (state.playing) {
     state.actions.setPlaying(false);
     return;
   }
-  if (state.steps.length === 0) return;
-  const atEnd = shownStep(state) >= state.steps.length - 1;
-  if (atEnd && state.status !== 'running') state.actions.selectStep(0);
+  const range = scopeRange(state);
+  if (!range) return;
+  // Within the chosen attempt, if any: from its first step when the cursor is on its last.
+  const atEnd = shownStep(state) >= range.last;
+  const newest = range.last === state.steps.length - 1;
+  if (atEnd && (!newest || state.status !== 'running')) state.actions.selectStep(range.first);
   else if (state.cursor === null) state.actions.selectStep(shownStep(state));
   state.actions.setPlaying(true);
 }

@@ -1,7 +1,7 @@
 import type { CSSProperties, RefObject } from 'react';
 import { FOCUS_RING } from '../../components';
 import { useRunStore, useRunStoreApi } from '../run';
-import { selectStepCount } from './selectors';
+import { selectScopeCount, selectScopeFirst, selectScopeLast } from './selectors';
 
 /** A thin track and a round thumb, the same in Chromium and Firefox. */
 const RANGE = [
@@ -31,7 +31,10 @@ export function Scrubber({
   readonly scrubberRef: RefObject<HTMLInputElement | null>;
 }) {
   const store = useRunStoreApi();
-  const count = useRunStore(selectStepCount);
+  // The steps in view: the chosen attempt's, or the run's.
+  const count = useRunStore(selectScopeCount);
+  const first = useRunStore(selectScopeFirst);
+  const last = useRunStore(selectScopeLast);
   // Nothing to scrub before the first step: an empty track with a thumb would read as a control.
   if (count === 0) return null;
   return (
@@ -41,10 +44,10 @@ export function Scrubber({
           ref={scrubberRef}
           type="range"
           aria-label="Step"
-          min={0}
-          max={Math.max(0, count - 1)}
+          min={first}
+          max={Math.max(first, last)}
           step={1}
-          defaultValue={0}
+          defaultValue={first}
           disabled={count === 0}
           onChange={(event) => store.getState().actions.selectStep(Number(event.target.value))}
           className={RANGE}

@@ -13,7 +13,14 @@ import { useRunStore, useRunStoreApi } from '../run';
 import { ShortcutsLayer } from '../shortcuts';
 import { createCursorPainter } from './cursor-painter';
 import { usePlayback } from './playback';
-import { cursorView, selectPath, selectSelection, selectStatus, selectSteps } from './selectors';
+import {
+  cursorView,
+  selectAttempt,
+  selectPath,
+  selectSelection,
+  selectStatus,
+  selectSteps,
+} from './selectors';
 import { TimelineControls } from './TimelineControls';
 import { Scrubber } from './Scrubber';
 import { TimelineLegend } from './TimelineLegend';
@@ -62,13 +69,21 @@ function TimelineBody() {
   const path = useRunStore(selectPath);
   const selection = useRunStore(selectSelection);
   const live = useRunStore(selectStatus) === 'running';
+  const attempt = useRunStore(selectAttempt);
   const timeline = useMemo(() => buildTimeline(steps, path, selection), [steps, path, selection]);
+  // An attempt chosen in the attempts strip: only its steps (the live slot only in the newest).
+  const cells = useMemo(
+    () =>
+      attempt === null ? timeline.cells : timeline.cells.filter((cell) => cell.attempt === attempt),
+    [timeline.cells, attempt],
+  );
+  const newest = attempt === null || steps.at(-1)?.attempt === attempt;
 
   const strip = useRef<HTMLDivElement>(null);
   const scrubber = useRef<HTMLInputElement>(null);
   const position = useRef<HTMLSpanElement>(null);
   const idPrefix = `${useId()}step-`;
-  usePlayhead({ strip, scrubber, position }, idPrefix, timeline.cells);
+  usePlayhead({ strip, scrubber, position }, idPrefix, cells);
   usePlayback(store);
 
   const onPick = useCallback(
@@ -88,9 +103,9 @@ function TimelineBody() {
         {/* Fits its cells (up to the pane's width), so the scrubber spans exactly the strip. */}
         <div className="w-fit max-w-full pt-1.5">
           <TimelineStrip
-            cells={timeline.cells}
+            cells={cells}
             selectionActive={selection !== null}
-            live={live}
+            live={live && newest}
             idPrefix={idPrefix}
             stripRef={strip}
             onPick={onPick}

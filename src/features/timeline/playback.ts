@@ -1,16 +1,22 @@
 /** Playback through the recorded steps: the run store's `playing` flag, driven by a timer. */
 import { useEffect } from 'react';
+import { scopeRange } from '../../state/run-cursor';
 import type { RunStore } from '../../state/run-store';
 import { useRunStore } from '../run';
 import { shownStep } from '../shortcuts';
 import { selectPlaybackMs, selectPlaying } from './selectors';
 
-/** One playback tick: the next step; at the last one, stop (or wait while the run records more). */
+/**
+ * One playback tick: the next step; at the last one, stop (or wait while the run records more).
+ * With an attempt chosen, playback stays in it and stops at its last step.
+ */
 export function advancePlayback(store: RunStore): void {
   const state = store.getState();
   const at = shownStep(state);
-  if (at < state.steps.length - 1) state.actions.selectStep(at + 1);
-  else if (state.status !== 'running') state.actions.setPlaying(false);
+  const last = scopeRange(state)?.last ?? -1;
+  const newest = last === state.steps.length - 1;
+  if (at < last) state.actions.selectStep(at + 1);
+  else if (!newest || state.status !== 'running') state.actions.setPlaying(false);
 }
 
 /** Playback speeds a user picks from; the store keeps the interval in ms. */

@@ -4,9 +4,13 @@ import type { RunState } from '../../state/run-store';
 import { shownStep } from '../shortcuts';
 
 export {
+  selectAttempt,
   selectPath,
   selectPlaybackMs,
   selectPlaying,
+  selectScopeCount,
+  selectScopeFirst,
+  selectScopeLast,
   selectSelection,
   selectStatus,
   selectStepCount,

@@ -36,6 +36,52 @@ function tokenClause(a: EvalSummary, b: EvalSummary): { text: string; size: numb
   };
 }
 
+/** What sets two configs apart beyond mode and gating, in words for each side; null: nothing. */
+export interface AttemptTerms {
+  readonly subject: string;
+  readonly baseline: string;
+  /** The two differ in attempts: the sentence says what the retries cost in calls. */
+  readonly attempts: boolean;
+}
+
+const attemptWords = (count: number) => `${count} attempt${count === 1 ? '' : 's'}`;
+
+/**
+ * Pure: the attempts and history scope of two configs' rows in words, when they differ
+ * ("3 attempts" vs "1 attempt", "cross_task memory" vs "cross_trajectory memory").
+ */
+export function attemptTerms(
+  rowsA: readonly EvalRunRow[],
+  rowsB: readonly EvalRunRow[],
+): AttemptTerms | null {
+  const a = rowsA[0]?.config;
+  const b = rowsB[0]?.config;
+  if (!a || !b) return null;
+  const subject: string[] = [];
+  const baseline: string[] = [];
+  if (a.attempts !== b.attempts) {
+    subject.push(attemptWords(a.attempts));
+    baseline.push(attemptWords(b.attempts));
+  }
+  if (a.history !== b.history) {
+    subject.push(`${a.history} memory`);
+    baseline.push(`${b.history} memory`);
+  }
+  if (subject.length === 0) return null;
+  return {
+    subject: subject.join(', '),
+    baseline: baseline.join(', '),
+    attempts: a.attempts !== b.attempts,
+  };
+}
+
+/** "2.1× the calls", "same calls"; empty when the baseline made none. */
+function callsClause(a: EvalSummary, b: EvalSummary): string {
+  if (b.calls === 0) return '';
+  const ratio = a.calls / b.calls;
+  return Math.abs(ratio - 1) < 0.05 ? 'same calls' : `${oneDecimal(ratio)}× the calls`;
+}
+
 /** A set of scenarios a sentence can speak of: a tag, or all scenarios. */
 export interface ScenarioGroup {
   readonly name: string;
@@ -75,6 +121,12 @@ export function compareConfigs(
   baseline: string,
   groups: readonly ScenarioGroup[],
 ): EvalVerdict & { size: number } {
+  const terms = attemptTerms(rowsA, rowsB);
+  // "react×3 (3 attempts)": the words say what the label may not.
+  const named = (label: string, words: string | undefined) =>
+    words ? `${label} (${words})` : label;
+  const subjectName = named(subject, terms?.subject);
+  const baselineName = named(baseline, terms?.baseline);
   const candidates = groups
     .map((group) => {
       const a = rowsA.filter((row) => group.scenarios.has(row.scenario));
@@ -97,6 +149,8 @@ export function compareConfigs(
   const top = byGap[0];
   if (top && Math.abs(gap(top)) >= 0.005) {
     const tokens = tokenClause(top.sa, top.sb);
+    // Retries cost calls: a pair that differs in attempts says how many more.
+    const cost = terms?.attempts ? callsClause(top.sa, top.sb) : tokens.text;
     return {
       subject,
       baseline,
@@ -105,8 +159,8 @@ export function compareConfigs(
       // Accuracy sentences come before cost ones, however large a token change is.
       size: 100 + Math.abs(gap(top)),
       text:
-        `${subject}: ${percent(top.sa.accuracy ?? 0)} correct on ${top.group.phrase} vs ` +
-        `${percent(top.sb.accuracy ?? 0)} for ${baseline}${tokens.text ? `, ${tokens.text}` : ''}`,
+        `${subjectName}: ${percent(top.sa.accuracy ?? 0)} correct on ${top.group.phrase} vs ` +
+        `${percent(top.sb.accuracy ?? 0)} for ${baselineName}${cost ? `, ${cost}` : ''}`,
     };
   }
   const quietIn = (candidate: Candidate) =>
@@ -136,7 +190,7 @@ export function compareConfigs(
       group: group.name,
       kind: 'cost',
       size: 0,
-      text: `${subject}: same as ${baseline} on ${group.phrase} (accuracy, reflections and tokens)`,
+      text: `${subjectName}: same as ${baselineName} on ${group.phrase} (accuracy, reflections and tokens)`,
     };
   }
   const parts: string[] = [];
@@ -153,14 +207,15 @@ export function compareConfigs(
     parts.push(`on ${group.phrase}`);
   }
   if (sa.accuracy !== null && sb.accuracy !== null && sameAccuracy) parts.push('same accuracy');
-  if (tokens.size === 0) parts.push(`same tokens as ${baseline}`);
-  else parts.push(`${tokens.text} than ${baseline}`);
+  if (terms?.attempts) parts.push(callsClause(sa, sb) || 'no calls');
+  if (tokens.size === 0) parts.push(`same tokens as ${baselineName}`);
+  else parts.push(`${tokens.text} than ${baselineName}`);
   return {
     subject,
     baseline,
     group: group.name,
     kind: 'cost',
     size: tokens.size,
-    text: `${subject}: ${parts.join(', ')}`,
+    text: `${subjectName}: ${parts.join(', ')}`,
   };
 }

@@ -47,7 +47,7 @@ describe('the job list', () => {
     }
   });
 
-  it('offers the CLI four defaults and three more presets', () => {
+  it('offers the CLI four defaults, three more presets and two of attempts', () => {
     expect(DEFAULT_EVAL_CONFIGS.map((config) => config.label)).toEqual([
       'react+off',
       'react+fixed',
@@ -62,6 +62,8 @@ describe('the job list', () => {
       'reflact+off',
       'reflact+fixed',
       'reflact+adaptive',
+      'react×3',
+      'react×3+cross_task',
     ]);
   });
 });

@@ -22,7 +22,7 @@ const preset = (mode: Mode, gating: Gating): EvalConfig => ({
   overrides: { mode, reflection: { gating } },
 });
 
-/** Every preset the eval view offers, in column order (mode, then gating). */
+/** Every preset the eval view offers, in column order (mode, then gating, then attempts). */
 export const EVAL_PRESETS: readonly EvalConfig[] = [
   preset('act', 'off'),
   preset('react', 'off'),
@@ -31,6 +31,21 @@ export const EVAL_PRESETS: readonly EvalConfig[] = [
   preset('reflact', 'off'),
   preset('reflact', 'fixed'),
   preset('reflact', 'adaptive'),
+  // Attempts as columns: react+off again with 3 attempts (reflect on a failed one, retry), and
+  // with its memory reaching other tasks' reflections (`cross_task`, LiTS' history scope).
+  {
+    label: 'react×3',
+    overrides: { mode: 'react', reflection: { gating: 'off' }, attempts: 3 },
+  },
+  {
+    label: 'react×3+cross_task',
+    overrides: {
+      mode: 'react',
+      reflection: { gating: 'off' },
+      attempts: 3,
+      history: 'cross_task',
+    },
+  },
 ];
 
 /** The default config set of the contract: react+off, react+fixed, react+adaptive, reflact+adaptive. */

@@ -103,3 +103,38 @@ describe('verdicts', () => {
     expect(evalVerdicts([...ran, ...failed.slice(2)])).toEqual(evalVerdicts(ran));
   });
 });
+
+describe('verdicts on attempts', () => {
+  it('3 attempts against 1: the accuracy the retries bought and the calls they cost', async () => {
+    const rows = await runMatrix(
+      [builtin('triage-priority-retry')],
+      evalPresets(['react+off', 'react×3']),
+    );
+    const [verdict, ...rest] = evalVerdicts(rows);
+    expect(rest).toEqual([]);
+    expect(verdict).toMatchObject({
+      subject: 'react×3',
+      baseline: 'react+off',
+      kind: 'accuracy',
+    });
+    const calls = (label: string) =>
+      rows.filter((row) => row.label === label).reduce((sum, row) => sum + row.metrics.llmCalls, 0);
+    const ratio = Math.round((10 * calls('react×3')) / calls('react+off')) / 10;
+    expect(ratio).toBeGreaterThan(1);
+    expect(verdict?.text).toBe(
+      `react×3 (3 attempts): 100% correct on attempts vs 0% for react+off (1 attempt), ${ratio}× the calls`,
+    );
+  });
+
+  it('the history scope is a column too: cross_task against cross_trajectory memory', async () => {
+    const rows = await runMatrix(
+      [builtin('triage-priority-retry')],
+      evalPresets(['react×3', 'react×3+cross_task']),
+    );
+    const [verdict] = evalVerdicts(rows);
+    expect(verdict?.subject).toBe('react×3+cross_task');
+    expect(verdict?.text).toMatch(
+      /^react×3\+cross_task \(cross_task memory\): same as react×3 \(cross_trajectory memory\)/,
+    );
+  });
+});

@@ -18,13 +18,20 @@ export type { EvalVerdict } from './comparison';
 const MODE_ORDER: readonly string[] = ['act', 'react', 'reflact'];
 const GATING_ORDER: readonly string[] = ['off', 'fixed', 'adaptive'];
 
-/** A config's place for orienting a comparison: the later one is the one being tried. */
+/**
+ * A config's place for orienting a comparison: the later one is the one being tried (more
+ * attempts, then memory across tasks, then mode and gating).
+ */
 const rank = (config: LoopConfig) =>
-  MODE_ORDER.indexOf(config.mode) * 10 + GATING_ORDER.indexOf(config.reflection.gating);
+  config.attempts * 100 +
+  (config.history === 'cross_task' ? 50 : 0) +
+  MODE_ORDER.indexOf(config.mode) * 10 +
+  GATING_ORDER.indexOf(config.reflection.gating);
 
 /**
  * Pure: one sentence per comparison a reader cares about, most telling first. Compared are the
- * configs that differ in one thing (mode or gating); if no two do, every pair. Each sentence
+ * configs that differ in one thing (mode, gating, attempts or history scope); if no two do, every
+ * pair. A pair that differs in attempts or history names them (`attemptTerms`). Each sentence
  * speaks of the tag where the two differ most: in accuracy, else in tokens. One config alone
  * gets a summary sentence. Runs that failed (`error`: the model could not be reached, or the
  * run threw) say nothing about a config and are left out.
@@ -56,7 +63,10 @@ export function evalVerdicts(allRows: readonly EvalRunRow[]): EvalVerdict[] {
   for (let i = 0; i < labels.length; i++)
     for (let j = i + 1; j < labels.length; j++) pairs.push([labels[i]!, labels[j]!]);
   const differ = (x: LoopConfig, y: LoopConfig) =>
-    Number(x.mode !== y.mode) + Number(x.reflection.gating !== y.reflection.gating);
+    Number(x.mode !== y.mode) +
+    Number(x.reflection.gating !== y.reflection.gating) +
+    Number(x.attempts !== y.attempts) +
+    Number(x.history !== y.history);
   const near = pairs.filter(([x, y]) => differ(configOf(x), configOf(y)) === 1);
   const chosen = near.length > 0 ? near : pairs;
   const groups = scenarioGroups(rows);

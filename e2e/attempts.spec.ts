@@ -1,0 +1,111 @@
+import type { Page } from '@playwright/test';
+import { expect, seriousViolations, test } from './support';
+
+/**
+ * Attempts you can see: triage-priority-retry's first attempt answers P3, the verifier says 0,
+ * the agent reflects, and its second attempt answers P1 with the reflection in its prompt.
+ */
+
+const SETTINGS = encodeURIComponent(JSON.stringify({ attempts: 3 }));
+
+async function runTriage(page: Page) {
+  await page.goto(`/#/inspect?scenario=triage-priority-retry&settings=${SETTINGS}`);
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Metrics' })).toContainText('Stop reason: answer');
+}
+
+const strip = (page: Page) => page.getByRole('region', { name: 'Attempts' });
+const choice = (page: Page, name: RegExp | string) => strip(page).getByRole('radio', { name });
+const cells = (page: Page) => page.getByRole('listbox', { name: 'Steps' }).getByRole('option');
+
+test('a run that fails, reflects and succeeds shows its two attempts and the reflection', async ({
+  page,
+}) => {
+  await runTriage(page);
+  await expect(choice(page, /^Attempt 1/)).toContainText('reward 0 · verifier');
+  await expect(choice(page, /^Attempt 1/)).toContainText(
+    'reflected on: reward 0 is below the threshold 0.3',
+  );
+  await expect(choice(page, /^Attempt 2/)).toContainText('reward 1 · verifier');
+  await expect(strip(page).getByRole('radio')).toHaveCount(3);
+  await expect(strip(page)).toContainText('failure framing');
+  await expect(strip(page).getByLabel('Reflection on attempt 1')).toContainText(
+    'The attempt failed: its answer did not hold.',
+  );
+  await expect(choice(page, /^All attempts/)).toHaveAttribute('aria-checked', 'true');
+  expect(await seriousViolations(page, 'section[aria-label="Attempts"]')).toEqual([]);
+});
+
+test('choosing attempt 2 scopes the timeline and the phase graph to it', async ({ page }) => {
+  await runTriage(page);
+  const all = await cells(page).count();
+  await choice(page, /^Attempt 2/).click();
+  await expect(choice(page, /^Attempt 2/)).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByRole('region', { name: 'Phase graph' })).toHaveAttribute(
+    'data-attempt',
+    '2',
+  );
+  // Attempt 2 took three steps (two lookups and the answer); attempt 1's steps are gone.
+  await expect(cells(page)).toHaveCount(3);
+  expect(all).toBeGreaterThan(3);
+  await expect(page.getByRole('region', { name: 'Decision record' })).toContainText('Attempt2');
+  // Arrow keys move between the choices; Home is "All attempts".
+  await choice(page, /^Attempt 2/).press('ArrowLeft');
+  await expect(choice(page, /^Attempt 1/)).toBeFocused();
+  await expect(choice(page, /^Attempt 1/)).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('Home');
+  await expect(choice(page, /^All attempts/)).toHaveAttribute('aria-checked', 'true');
+  await expect(cells(page)).toHaveCount(all);
+});
+
+test("the reflection's words are marked in attempt 2's context, linked to attempt 1", async ({
+  page,
+}) => {
+  await runTriage(page);
+  await choice(page, /^Attempt 2/).click();
+  const record = page.getByRole('region', { name: 'Decision record' });
+  await expect(record).toContainText(/Memory\s*\d+ characters/);
+  await record.getByRole('tab', { name: 'Context' }).click();
+  const reflection = await strip(page).getByLabel('Reflection on attempt 1').innerText();
+  const mark = record.locator('mark[data-reflection="1"]');
+  await expect(mark).toHaveText(reflection);
+  await expect(record.getByRole('group', { name: 'Reflection memory' })).toContainText(
+    '1 reflection from previous attempts',
+  );
+  expect(await seriousViolations(page, 'section[aria-label="Decision record"]')).toEqual([]);
+  await record
+    .getByRole('group', { name: 'Reflection memory' })
+    .getByRole('button', { name: /From attempt 1/ })
+    .click();
+  // The reflection's own step (step 2, in attempt 1): its call and the reply it wrote.
+  await expect(choice(page, /^Attempt 1/)).toHaveAttribute('aria-checked', 'true');
+  await expect(strip(page)).toContainText('Reflection (step 2)');
+  await expect(record).toContainText('for step 2 (conversation 1)');
+  await expect(record).toContainText(`Reply${reflection}`);
+});
+
+test('a compare lane with 3 attempts shows them compactly and scopes its graph to one', async ({
+  page,
+}) => {
+  const lanes = ['react', JSON.stringify({ attempts: 3 })]
+    .map((token) => `lane=${encodeURIComponent(token)}`)
+    .join('&');
+  await page.goto(`/#/compare?scenario=triage-priority-retry&${lanes}`);
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  const lane = page.getByRole('region', { name: /^Lane B/ });
+  const chips = lane.getByRole('group', { name: 'Attempts' });
+  await expect(chips.getByRole('button', { name: 'A2 1' })).toBeVisible();
+  await expect(chips.getByRole('button', { name: 'A1 0 → reflected' })).toBeVisible();
+  // One attempt, one lane: lane A ran once and shows no attempts.
+  await expect(
+    page.getByRole('region', { name: /^Lane A/ }).getByRole('group', { name: 'Attempts' }),
+  ).toHaveCount(0);
+  await chips.getByRole('button', { name: 'A2 1' }).click();
+  await expect(chips.getByRole('button', { name: 'A2 1' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(lane.getByRole('region', { name: 'Phase graph' })).toHaveAttribute(
+    'data-attempt',
+    '2',
+  );
+});

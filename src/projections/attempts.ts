@@ -1,0 +1,208 @@
+/**
+ * Pure: a run's attempts as the attempts strip shows them — each attempt's steps, outcome, reward
+ * and where the reward came from, whether it was reflected on and why, and the reflection it left
+ * (framing and the exact text the engine put into memory). Reads the steps and the path (a live
+ * run's and a recorded one's alike); no React. The memory block of a prompt is in
+ * `attempt-memory.ts`.
+ */
+import {
+  parseReflectionPhase,
+  verifyAnswer,
+  type PathEntry,
+  type PhaseId,
+  type Step,
+  type StopReason,
+} from '../engine';
+
+/**
+ * Where an attempt's reward comes from. `verifier`: the scenario's environment check (1 or 0);
+ * `none`: no check, the reward is unknown; `judge`: a model's score (weaker than an environment
+ * check). The engine records `verifier` and `none` today.
+ */
+export type RewardSource = 'verifier' | 'none' | 'judge';
+
+/** The reflection an attempt left for the next ones. */
+export interface AttemptReflection {
+  /** The `attempt_reflection` step that wrote it. */
+  readonly step: number;
+  readonly framing: 'failure' | 'neutral';
+  /** Exactly what went into memory (the reply's thought, as the engine stores it). */
+  readonly text: string;
+}
+
+export interface AttemptSummary {
+  /** 1-based, as the steps name it. */
+  readonly attempt: number;
+  /** The first and last step of the attempt (its reflection step included). */
+  readonly firstStep: number;
+  readonly lastStep: number;
+  /** Steps the attempt took before it ended (its reflection not counted). */
+  readonly stepCount: number;
+  /** How the attempt ended; null while it is still going. */
+  readonly stopReason: StopReason | null;
+  /** The attempt's answer (the text of its answer step), or null. */
+  readonly answer: string | null;
+  /** The reward; null when unknown (no verifier, or not known yet). */
+  readonly reward: number | null;
+  readonly rewardSource: RewardSource;
+  /** "reward 0 · verifier", "reward unknown". */
+  readonly rewardText: string;
+  /** A reflection on this attempt followed. */
+  readonly reflected: boolean;
+  /** Why it was (or was not) reflected on, in the run's numbers. */
+  readonly why: string;
+  readonly reflection: AttemptReflection | null;
+}
+
+/** What `buildAttempts` reads besides the steps. */
+export interface AttemptsInput {
+  readonly steps: readonly Step[];
+  readonly path: readonly PathEntry[];
+  /** The run's settings: how many attempts it may take and the reflection threshold. */
+  readonly config: { readonly attempts: number; readonly rewardThreshold: number };
+  readonly rewardSource: RewardSource;
+  /** The scenario's verifier (for the last attempt's reward, which no step records). */
+  readonly verify?: { readonly answerIncludes: readonly string[] } | null;
+  /** How the run ended; null while it runs. */
+  readonly stopReason: StopReason | null;
+}
+
+/** The phase an attempt ends in, as a stop reason. */
+const END_PHASE: Partial<Record<PhaseId, StopReason>> = {
+  answered: 'answer',
+  escalated: 'escalate',
+  stalled: 'stalled',
+  'out-of-steps': 'max_steps',
+};
+
+/** Pure: the stop reason of each attempt that was reflected on, from its `retry-from-*` transition. */
+function retryReasons(steps: readonly Step[], path: readonly PathEntry[]): Map<number, StopReason> {
+  const reasons = new Map<number, StopReason>();
+  for (const entry of path) {
+    if (!entry.transition.startsWith('retry-from-') || entry.step === null) continue;
+    const phase = entry.transition.slice('retry-from-'.length) as PhaseId;
+    const reason = END_PHASE[phase];
+    const attempt = steps[entry.step]?.attempt;
+    if (reason && attempt !== undefined) reasons.set(attempt, reason);
+  }
+  return reasons;
+}
+
+/** Pure: the reward in words ("reward 1 · verifier", "reward unknown"). */
+export function rewardText(reward: number | null, source: RewardSource): string {
+  if (reward === null) return source === 'none' ? 'reward unknown (no check)' : 'reward unknown';
+  const shown = Number.isInteger(reward) ? String(reward) : reward.toFixed(2);
+  return `reward ${shown} · ${source === 'judge' ? 'model judge' : 'verifier'}`;
+}
+
+/** Pure: why an attempt was (or was not) reflected on. */
+export function reflectionReason(
+  reward: number | null,
+  threshold: number,
+  reflected: boolean,
+  last: { readonly isLast: boolean; readonly attemptsLeft: boolean; readonly running: boolean },
+): string {
+  if (reflected) {
+    return reward === null
+      ? 'reflected on: the reward is unknown, so every attempt is'
+      : `reflected on: reward ${reward} is below the threshold ${threshold}`;
+  }
+  if (last.running) return 'still running';
+  if (reward !== null && reward >= threshold)
+    return `not reflected on: reward ${reward} meets the threshold ${threshold}`;
+  if (!last.attemptsLeft) return 'not reflected on: no attempts left';
+  return 'not reflected on';
+}
+
+/** Pure: one summary per attempt the steps name, in order. Empty before the first step. */
+export function buildAttempts(input: AttemptsInput): readonly AttemptSummary[] {
+  const { steps, path, config, rewardSource, verify = null, stopReason } = input;
+  const reasons = retryReasons(steps, path);
+  const groups = new Map<number, Step[]>();
+  for (const step of steps) {
+    const group = groups.get(step.attempt);
+    if (group) group.push(step);
+    else groups.set(step.attempt, [step]);
+  }
+  const numbers = [...groups.keys()].sort((a, b) => a - b);
+  const lastNumber = numbers.at(-1);
+  return numbers.map((attempt) => {
+    const group = groups.get(attempt)!;
+    const reflectionStep = group.find((step) => step.kind === 'attempt_reflection') ?? null;
+    const taken = group.filter((step) => step.kind !== 'attempt_reflection');
+    const answerStep = [...taken].reverse().find((step) => step.kind === 'answer') ?? null;
+    const answer = answerStep?.answer ?? null;
+    const isLast = attempt === lastNumber;
+    const running = isLast && stopReason === null && reflectionStep === null;
+    const ended = reasons.get(attempt) ?? (isLast && reflectionStep === null ? stopReason : null);
+    // A reflected attempt's reward is on its reflection step; the last one's is the verifier's.
+    const reward = reflectionStep
+      ? reflectionStep.reward
+      : verify && !running && rewardSource === 'verifier'
+        ? verifyAnswer(answer, verify.answerIncludes)
+        : null;
+    const text = reflectionStep?.modelCall
+      ? parseReflectionPhase(reflectionStep.modelCall.text).thought
+      : '';
+    return {
+      attempt,
+      firstStep: group[0]!.index,
+      lastStep: group.at(-1)!.index,
+      stepCount: taken.length,
+      stopReason: ended,
+      answer,
+      reward,
+      rewardSource,
+      rewardText: running ? 'reward not known yet' : rewardText(reward, rewardSource),
+      reflected: reflectionStep !== null,
+      why: reflectionReason(reward, config.rewardThreshold, reflectionStep !== null, {
+        isLast,
+        attemptsLeft: attempt < config.attempts,
+        running,
+      }),
+      reflection: reflectionStep
+        ? { step: reflectionStep.index, framing: reflectionStep.framing ?? 'neutral', text }
+        : null,
+    };
+  });
+}
+
+/** Pure: the attempt a step belongs to; null when there is no such step. */
+export function attemptOfStep(steps: readonly Step[], index: number): number | null {
+  return steps[index]?.attempt ?? null;
+}
+
+/** Pure: the steps of one attempt as an index range; null when the run has none of it. */
+export function attemptRange(
+  steps: readonly Step[],
+  attempt: number,
+): { readonly first: number; readonly last: number } | null {
+  let first = -1;
+  let last = -1;
+  for (const step of steps) {
+    if (step.attempt !== attempt) continue;
+    if (first < 0) first = step.index;
+    last = step.index;
+  }
+  return first < 0 ? null : { first, last };
+}
+
+/** Pure: "answered", "escalated", "stalled", "out of steps", "running". */
+export function outcomeText(summary: AttemptSummary): string {
+  switch (summary.stopReason) {
+    case null:
+      return 'running';
+    case 'answer':
+      return 'answered';
+    case 'escalate':
+      return 'escalated';
+    case 'stalled':
+      return 'stalled';
+    case 'max_steps':
+      return 'out of steps';
+    case 'error':
+      return 'model error';
+    case 'cancelled':
+      return 'cancelled';
+  }
+}

@@ -7,6 +7,10 @@ import { createServices } from './app/services';
 import { applyTheme, readTheme } from './features/inspector';
 import './app/index.css';
 
+/** Runs `task` when the page is idle (Safari has no requestIdleCallback: a timer). */
+const whenIdle = (task: () => void) =>
+  'requestIdleCallback' in window ? requestIdleCallback(task) : setTimeout(task, 1_000);
+
 const root = document.getElementById('root');
 if (!root) throw new Error('Loopscope: #root element missing from index.html');
 
@@ -21,6 +25,9 @@ createServices().then(
         <App services={services} />
       </StrictMode>,
     );
+    // After the first paint, when the page is idle: the token worker loads its tokenizer, so the
+    // first count of a run does not wait for it.
+    whenIdle(() => services.tokens.warm());
   },
   (error: unknown) => {
     root.textContent = `Loopscope could not start: ${error instanceof Error ? error.message : String(error)}`;

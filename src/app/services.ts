@@ -2,7 +2,7 @@
  * The app's long-lived services, made once before the first render: the mock model (started
  * and awaited), the endpoints store, and the runner's browser deps that every run view uses.
  */
-import { setMockSpeed } from '../../mocks/handlers';
+import { setMockSpeed, setMockTokenCounter } from '../../mocks/handlers';
 import {
   createEndpointsStore,
   createModelChooser,
@@ -16,6 +16,11 @@ import { createLibraryStore, type LibraryStore } from '../state/library-store';
 import { openRunLibrary } from '../storage';
 import { createSavedConfigsStore, type SavedConfigsStore } from '../state/saved-configs';
 import { browserClock, browserHttpDeps, sleep, webStorage } from './browser-deps';
+import {
+  browserTokenPort,
+  createWorkerTokenCounter,
+  type WorkerTokenCounter,
+} from './token-counting';
 import { mockWorkerSettled, startMockModel, startMockWorker, stopMockWorker } from './mock-worker';
 
 export interface AppServices {
@@ -27,6 +32,8 @@ export interface AppServices {
   readonly savedConfigs: SavedConfigsStore;
   /** The runs library: every run kept in IndexedDB (or in memory, with a notice, when refused). */
   readonly library: LibraryStore;
+  /** Token counts in the token worker (`runDeps.tokens` is its counter); `warm` loads it early. */
+  readonly tokens: WorkerTokenCounter;
 }
 
 /** The library on the browser's IndexedDB; read before the first render (its scenarios are listed). */
@@ -54,6 +61,10 @@ const warn = (error: unknown) => console.warn('Loopscope: the mock model worker:
 
 /** Starts the mock model and wires the endpoints store to it (speed, start and stop). */
 export async function createServices(): Promise<AppServices> {
+  // The tokenizer never runs on the page's main thread: the mock's handlers run here, so they
+  // count in the token worker too (made at the first count).
+  const tokens = createWorkerTokenCounter(browserTokenPort);
+  setMockTokenCounter(tokens.counter);
   const transport = await startMockModel();
   const storage = webStorage('local');
   const endpoints = createEndpointsStore({
@@ -79,11 +90,13 @@ export async function createServices(): Promise<AppServices> {
     mockBaseUrl,
     mockReady: mockWorkerSettled,
     sleep,
+    tokens: tokens.counter,
   });
   const savedConfigs = createSavedConfigsStore({
     storage,
     reserved: EVAL_PRESETS.map((config) => config.label),
   });
   const library = await openLibrary();
-  return { endpoints, runDeps: { clock: browserClock, model }, storage, savedConfigs, library };
+  const runDeps = { clock: browserClock, model, tokens: tokens.counter };
+  return { endpoints, runDeps, storage, savedConfigs, library, tokens };
 }

@@ -14,6 +14,7 @@ import {
   type Protocol,
   type Scenario,
   type Step,
+  type TokenCounter,
 } from '../engine';
 import { createOpenAIModel, type HttpDeps } from '../engine';
 import { endpointLimits, selectedEndpoint, type EndpointsStore } from './endpoints-store';
@@ -43,6 +44,8 @@ export interface ModelChooserDeps {
   readonly mockReady?: () => Promise<void>;
   /** Real waiting, for the in-process simulated model (the fallback without a service worker). */
   readonly sleep?: (ms: number) => Promise<void>;
+  /** Counts the in-process simulated model's tokens (the page's token worker); default the engine's. */
+  readonly tokens?: TokenCounter;
 }
 
 /** The mock's model name for a scenario. */
@@ -88,7 +91,8 @@ export function createModelChooser(deps: ModelChooserDeps): ModelChooser {
         const speed = deps.endpoints.getState().speed;
         if (sleep && speed > 0) await sleep(ms / speed);
       };
-      return { model: scenarioModel(scenario, { config, spend }) };
+      const tokens = deps.tokens ? { tokens: deps.tokens } : {};
+      return { model: scenarioModel(scenario, { config, spend, ...tokens }) };
     }
     const model = createOpenAIModel(
       {

@@ -150,12 +150,13 @@ export async function runLoop(options: RunOptions): Promise<Trace> {
       return { type: 'model-call-fail', error: fault };
     }
     if (signal?.aborted) return CANCEL;
+    // The call's time ends with its reply, before any counting (which may wait for a worker).
+    const latencyMs = Math.max(0, clock.now() - started);
     const estimated = usage === null;
     const counted = usage ?? {
-      promptTokens: tokens.countContext(request.context),
-      completionTokens: tokens.countText(text),
+      promptTokens: await tokens.countContext(request.context),
+      completionTokens: await tokens.countText(text),
     };
-    const latencyMs = Math.max(0, clock.now() - started);
     onEvent?.({ type: 'model-call-end', step: index, text, usage: counted, latencyMs, ttftMs });
     return {
       type: 'model-call-end',

@@ -2,7 +2,6 @@
  * The app's long-lived services, made once before the first render: the mock model (started
  * and awaited), the endpoints store, and the runner's browser deps that every run view uses.
  */
-import { setMockSpeed, setMockTokenCounter } from '../../mocks/handlers';
 import {
   createEndpointsStore,
   createModelChooser,
@@ -21,7 +20,15 @@ import {
   createWorkerTokenCounter,
   type WorkerTokenCounter,
 } from './token-counting';
-import { mockWorkerSettled, startMockModel, startMockWorker, stopMockWorker } from './mock-worker';
+import {
+  mockWorkerSettled,
+  serviceWorkersAvailable,
+  setMockSpeedSoon,
+  setMockTokens,
+  startMockModel,
+  startMockWorker,
+  stopMockWorker,
+} from './mock-worker';
 
 export interface AppServices {
   readonly endpoints: EndpointsStore;
@@ -64,21 +71,25 @@ export async function createServices(): Promise<AppServices> {
   // The tokenizer never runs on the page's main thread: the mock's handlers run here, so they
   // count in the token worker too (made at the first count).
   const tokens = createWorkerTokenCounter(browserTokenPort);
-  setMockTokenCounter(tokens.counter);
-  const transport = await startMockModel();
+  setMockTokens(tokens.counter);
+  // The mock starts now and the page renders meanwhile: a run's first call waits for it
+  // (`mockReady`). Where it cannot start, the built-in model runs in-process from then on.
+  const mockStarted = startMockModel();
   const storage = webStorage('local');
   const endpoints = createEndpointsStore({
     storage,
     session: webStorage('session'),
     http: browserHttpDeps,
   });
-  endpoints.getState().actions.setBuiltinTransport(transport);
-  setMockSpeed(endpoints.getState().speed);
+  const { setBuiltinTransport } = endpoints.getState().actions;
+  setBuiltinTransport(serviceWorkersAvailable() ? 'wire' : 'in-process');
+  void mockStarted.then(setBuiltinTransport);
+  setMockSpeedSoon(endpoints.getState().speed);
 
   endpoints.subscribe((state, previous) => {
-    if (state.speed !== previous.speed) setMockSpeed(state.speed);
+    if (state.speed !== previous.speed) setMockSpeedSoon(state.speed);
     const kind = selectedEndpoint(state).kind;
-    if (transport !== 'wire' || kind === selectedEndpoint(previous).kind) return;
+    if (state.builtinTransport !== 'wire' || kind === selectedEndpoint(previous).kind) return;
     // Real requests should not pass through the mock's worker (see docs/architecture.md).
     (kind === 'builtin' ? startMockWorker() : stopMockWorker()).catch(warn);
   });

@@ -1,5 +1,6 @@
 /**
- * `npm run bench -- [--json] [--no-browser | --browser-only | --ui-only]`: engine throughput with zero model
+ * `npm run bench -- [--json] [--no-browser | --browser-only | --ui-only]` (or `--write-trace N
+ * FILE`: the N-step native trace file the figures open, written, nothing measured): engine throughput with zero model
  * latency. One long run of 10,000 action steps, a batch of 1,000 short runs of the scripted
  * built-in scenarios, 500 runs of the simulated ones (the simulated model's own overhead), and an
  * eval matrix of at least 1,000 runs through the eval worker's core, and reading the long run's
@@ -24,6 +25,7 @@ import { DEFAULT_EVAL_LABELS } from '../projections/eval-matrix';
 import { builtinScenarios } from '../scenarios';
 import { requestJobs, runEvalJobs } from '../workers/eval-runner';
 import { benchScenario, longTrace } from './bench-runs';
+import { parseWriteTrace, writeBenchTrace } from './bench-trace';
 import { say } from './terminal-text';
 
 const LONG_RUN_STEPS = 10_000;
@@ -220,6 +222,20 @@ async function browserFigures(
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  const writeTrace = parseWriteTrace(args);
+  if (writeTrace && 'problem' in writeTrace) {
+    say(process.stderr, `bench: ${writeTrace.problem}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  if (writeTrace) {
+    const bytes = await writeBenchTrace(writeTrace);
+    say(
+      process.stderr,
+      `bench: wrote a ${writeTrace.steps}-step native trace (${(bytes / 1e6).toFixed(1)} MB) to ${writeTrace.file}\n`,
+    );
+    return;
+  }
   const json = args.includes('--json');
   // --ui-only: the first load's figures alone (`ui.*`), in the browser.
   const uiOnly = args.includes('--ui-only');

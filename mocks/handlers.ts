@@ -108,8 +108,6 @@ const chatCompletions = http.post(`*/mock/v1/chat/completions`, async ({ request
   const seed = typeof body.seed === 'number' && Number.isInteger(body.seed) ? body.seed : 1;
   const protocol = Array.isArray(body.tools) && body.tools.length > 0 ? 'tools' : 'text';
   const reply = simulateReply(scenario, messages, { seed, protocol });
-  const promptTokens = await tokens.countContext(AppendLog.of(messages));
-  const completionTokens = await tokens.countText(reply.text + (reply.toolCall?.arguments ?? ''));
   const includeUsage = body.stream_options?.include_usage === true;
   const { ttftMs, msPerToken, msPerPromptToken } = reply.timing;
 
@@ -139,8 +137,13 @@ const chatCompletions = http.post(`*/mock/v1/chat/completions`, async ({ request
     });
   }
 
-  // Each piece's pace, counted before the stream starts (one batch when the counter is a worker).
-  const paces = await Promise.all(outputs.map(({ text }) => tokens.countText(text)));
+  // The usage and each piece's pace, counted before the stream starts, all asked in one tick (one
+  // message when the counter is a worker).
+  const [promptTokens, completionTokens, ...paces] = await Promise.all([
+    tokens.countContext(AppendLog.of(messages)),
+    tokens.countText(reply.text + (reply.toolCall?.arguments ?? '')),
+    ...outputs.map(({ text }) => tokens.countText(text)),
+  ]);
 
   let cancelled = false;
   request.signal.addEventListener('abort', () => {

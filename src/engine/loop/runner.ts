@@ -90,6 +90,15 @@ export async function runLoop(options: RunOptions): Promise<Trace> {
     }
   }
 
+  /** Both counts asked at once (one message when the counter is a worker). */
+  async function countUsage(request: ModelRequest, text: string) {
+    const [promptTokens, completionTokens] = await Promise.all([
+      tokens.countContext(request.context),
+      tokens.countText(text),
+    ]);
+    return { promptTokens, completionTokens };
+  }
+
   async function callModel(request: ModelRequest): Promise<LoopInput> {
     const started = clock.now();
     const { step: index } = request;
@@ -153,10 +162,7 @@ export async function runLoop(options: RunOptions): Promise<Trace> {
     // The call's time ends with its reply, before any counting (which may wait for a worker).
     const latencyMs = Math.max(0, clock.now() - started);
     const estimated = usage === null;
-    const counted = usage ?? {
-      promptTokens: await tokens.countContext(request.context),
-      completionTokens: await tokens.countText(text),
-    };
+    const counted = usage ?? (await countUsage(request, text));
     onEvent?.({ type: 'model-call-end', step: index, text, usage: counted, latencyMs, ttftMs });
     return {
       type: 'model-call-end',

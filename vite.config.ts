@@ -85,4 +85,17 @@ export default defineConfig({
   // The share page (Export → HTML page) rides along as dist/share.html: scripts/share-asset.ts.
   plugins: [react(), tailwindcss(), securityMeta(), sharePageAsset()],
   preview: { headers: SECURITY_HEADERS },
+  build: {
+    rolldownOptions: {
+      output: {
+        // zod and the module that makes it jitless (app/schema-mode) in one chunk of their own:
+        // the chunk runs whole before any chunk that defines a schema (the engine's) imports it,
+        // so zod never probes `new Function` under the policy above. Split into chunks otherwise,
+        // a chunk imported by the entry runs before the entry's own first import.
+        codeSplitting: {
+          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]app[\\/]schema-mode/ }],
+        },
+      },
+    },
+  },
 });

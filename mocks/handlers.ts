@@ -6,7 +6,7 @@
  * Vitest (`msw/node`), so the app's default path exercises the real HTTP client.
  */
 import { delay, http, HttpResponse } from 'msw';
-import { AppendLog, createTokenCounter, type Scenario } from '../src/engine';
+import { AppendLog, createTokenCounter, type Scenario, type TokenCounter } from '../src/engine';
 import { pieces, simulateReply } from '../src/engine';
 import { builtinScenarios } from '../src/scenarios';
 import { chunkMaker, errorBody, fromOpenAIMessages, sseFrame } from './wire';
@@ -18,7 +18,15 @@ const registered = new Map<string, Scenario>();
 let speed = 1;
 let completions = 0;
 /** One counter for every request: its caches pay off because system prompts repeat. */
-const tokens = createTokenCounter();
+let tokens: TokenCounter = createTokenCounter();
+
+/**
+ * Counts the mock's tokens with `counter` from now on. The page gives it its token worker: the
+ * handlers run on the page's main thread, where the tokenizer must not (docs/performance.md).
+ */
+export function setMockTokenCounter(counter: TokenCounter): void {
+  tokens = counter;
+}
 
 /** Serves `scenario` (which must have a simulated model) as `sim/<id>`, over a built-in of that id. */
 export function registerMockScenario(scenario: Scenario): void {
@@ -100,8 +108,6 @@ const chatCompletions = http.post(`*/mock/v1/chat/completions`, async ({ request
   const seed = typeof body.seed === 'number' && Number.isInteger(body.seed) ? body.seed : 1;
   const protocol = Array.isArray(body.tools) && body.tools.length > 0 ? 'tools' : 'text';
   const reply = simulateReply(scenario, messages, { seed, protocol });
-  const promptTokens = tokens.countContext(AppendLog.of(messages));
-  const completionTokens = tokens.countText(reply.text + (reply.toolCall?.arguments ?? ''));
   const includeUsage = body.stream_options?.include_usage === true;
   const { ttftMs, msPerToken, msPerPromptToken } = reply.timing;
 
@@ -131,6 +137,14 @@ const chatCompletions = http.post(`*/mock/v1/chat/completions`, async ({ request
     });
   }
 
+  // The usage and each piece's pace, counted before the stream starts, all asked in one tick (one
+  // message when the counter is a worker).
+  const [promptTokens, completionTokens, ...paces] = await Promise.all([
+    tokens.countContext(AppendLog.of(messages)),
+    tokens.countText(reply.text + (reply.toolCall?.arguments ?? '')),
+    ...outputs.map(({ text }) => tokens.countText(text)),
+  ]);
+
   let cancelled = false;
   request.signal.addEventListener('abort', () => {
     cancelled = true;
@@ -147,7 +161,7 @@ const chatCompletions = http.post(`*/mock/v1/chat/completions`, async ({ request
         await wait(ttftMs + promptTokens * msPerPromptToken);
         for (const [index, output] of outputs.entries()) {
           // The first piece's time is part of the time to first token.
-          if (index > 0) await wait(msPerToken * tokens.countText(output.text));
+          if (index > 0) await wait(msPerToken * (paces[index] ?? 0));
           if (!send(make.delta(output.delta))) return;
         }
         if (!send(make.delta({}, reply.toolCall ? 'tool_calls' : 'stop'))) return;

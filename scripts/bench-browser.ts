@@ -8,8 +8,10 @@
  *
  * `tsx scripts/bench-browser.ts [--json]`. Env: CHROMIUM_PATH (else `chromium` on PATH),
  * BENCH_PORT (else a free port), BENCH_OUT_DIR (else a temporary directory, removed at the end),
- * BENCH_REPEAT (fresh page loads, median; 3), BENCH_TIMEOUT_S (per matrix; 120).
- * With `--json` it prints one line: `{"browser":{...}}`, or `{"skipped":"why"}` without Chromium.
+ * BENCH_REPEAT (fresh page loads, median; 3), BENCH_TIMEOUT_S (per matrix; 120), BENCH_PREBUILT=1
+ * (serve the build already in BENCH_OUT_DIR, to measure another checkout's).
+ * First the first load's figures (`ui.*`, bench-browser/first-load.ts); `--ui-only` stops there.
+ * With `--json` it prints one line: `{"browser":{...},"ui":{...}}`, or `{"skipped":"why"}`.
  *
  * This file is the entry (src/cli/bench.ts spawns it by path); its parts are in bench-browser/:
  * common (limits, errors), lifecycle (what is started and stopped), preview (vite build and
@@ -30,11 +32,20 @@ import {
 import { measureLibrary } from './bench-browser/library';
 import { measure } from './bench-browser/measure';
 import { build, freePort, serve } from './bench-browser/preview';
-import { browserReport, medians, pageLoadLine, skippedReport } from './bench-browser/report';
+import { measureFirstLoad } from './bench-browser/first-load';
+import {
+  browserReport,
+  firstLoadReport,
+  medians,
+  pageLoadLine,
+  skippedReport,
+} from './bench-browser/report';
 
 export type { BrowserMatrixFigures } from './bench-browser/figures';
 
 const json = process.argv.includes('--json');
+/** `--ui-only`: the first load's figures alone (no matrices, no library). */
+const uiOnly = process.argv.includes('--ui-only');
 
 async function main(): Promise<void> {
   const found = findChromium();
@@ -44,11 +55,21 @@ async function main(): Promise<void> {
   }
   const outDir = process.env.BENCH_OUT_DIR ?? makeTempDir();
   const port = await freePort();
-  log(`building the app into ${outDir}…`);
-  await build(outDir);
+  if (process.env.BENCH_PREBUILT === '1' && process.env.BENCH_OUT_DIR) {
+    log(`serving the build already in ${outDir} (BENCH_PREBUILT=1)…`);
+  } else {
+    log(`building the app into ${outDir}…`);
+    await build(outDir);
+  }
   const base = await serve(outDir, port);
-  log(`serving it on ${base}; Chromium runs ${REPEAT} matrices…`);
   const browser = keepBrowser(await launchChromium(found.path));
+  log(`serving it on ${base}; Chromium loads it ${REPEAT} times, cold and throttled…`);
+  const ui = await measureFirstLoad(browser, base, outDir);
+  if (uiOnly) {
+    process.stdout.write(firstLoadReport(ui, REPEAT, json));
+    return;
+  }
+  log(`Chromium runs ${REPEAT} matrices…`);
   const context = await openBenchContext(browser);
   const all: BrowserMatrixFigures[] = [];
   for (let i = 0; i < REPEAT; i++) {
@@ -60,7 +81,7 @@ async function main(): Promise<void> {
   }
   log('measuring the runs library on IndexedDB…');
   const library = await measureLibrary(browser, base);
-  process.stdout.write(browserReport(medians(all), REPEAT, json, library));
+  process.stdout.write(browserReport(medians(all), REPEAT, json, library, ui));
 }
 
 handleExits();

@@ -85,6 +85,15 @@ export function withPolicy(html: string): string {
   return html.replace(/<head>/, () => `<head>\n    ${meta}`);
 }
 
+/**
+ * Pure: a one-chunk build's code with Vite's preload markers made empty. The app's lazy parts
+ * (`import()`) are inlined here (`codeSplitting: false`), so Vite finds no import to pair a
+ * marker with and leaves `__VITE_PRELOAD__` undefined in the code; nothing is left to preload.
+ */
+export function withoutPreloads(code: string): string {
+  return code.replaceAll('__VITE_PRELOAD__', 'void 0');
+}
+
 /** The Vite plugin: inline the entry's chunk and stylesheet into the page, then add its policy. */
 export function singleFilePage(): Plugin {
   return {
@@ -98,7 +107,7 @@ export function singleFilePage(): Plugin {
         const scripts = new Map<string, string>();
         const styles = new Map<string, string>();
         for (const output of Object.values(bundle)) {
-          if (output.type === 'chunk') scripts.set(output.fileName, output.code);
+          if (output.type === 'chunk') scripts.set(output.fileName, withoutPreloads(output.code));
           else if (output.fileName.endsWith('.css'))
             styles.set(output.fileName, String(output.source));
         }

@@ -3,9 +3,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { webStorage } from './app/browser-deps';
+import { preloadViews } from './app/lazy-views';
 import { createServices } from './app/services';
+import { ViewBoundary } from './app/ViewBoundary';
 import { applyTheme, readTheme } from './features/inspector';
 import './app/index.css';
+
+/** Runs `task` when the page is idle (Safari has no requestIdleCallback: a timer). */
+const whenIdle = (task: () => void) =>
+  'requestIdleCallback' in window ? requestIdleCallback(task) : setTimeout(task, 1_000);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Loopscope: #root element missing from index.html');
@@ -18,9 +24,15 @@ createServices().then(
   (services) => {
     createRoot(root).render(
       <StrictMode>
-        <App services={services} />
+        <ViewBoundary>
+          <App services={services} />
+        </ViewBoundary>
       </StrictMode>,
     );
+    // After the first paint, when the page is idle: the other views' code (each loads when first
+    // opened; preloaded, it shows at once), then the token worker loads its tokenizer, so the
+    // first count of a run does not wait for it.
+    whenIdle(() => void preloadViews().then(() => services.tokens.warm()));
   },
   (error: unknown) => {
     root.textContent = `Loopscope could not start: ${error instanceof Error ? error.message : String(error)}`;

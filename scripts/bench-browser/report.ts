@@ -1,5 +1,6 @@
 /** The bench's output: the median over page loads, the progress line per load, stdout's text or JSON. */
 import { FIGURE_KEYS, type BrowserMatrixFigures } from './figures';
+import type { FirstLoadFigures } from './first-load';
 import type { BrowserLibraryFigures } from './library-entry';
 
 /** Pure: the median of each figure over the repetitions (single page loads swing with JIT and GC). */
@@ -23,18 +24,30 @@ export function skippedReport(reason: string, json: boolean): string {
   return json ? `${JSON.stringify({ skipped: reason })}\n` : `browser:    ${reason}\n`;
 }
 
+/** Pure: the first load's line of the table. */
+function firstLoadLine(ui: FirstLoadFigures, repeat: number): string {
+  return `first load: ${ui.initialJsGzipKB} kB of JavaScript and ${ui.initialCssGzipKB} kB of CSS gzipped; usable after ${ui.usableMsThrottled} ms at 4× CPU, 10 Mbit/s, 40 ms (median of ${repeat} cold loads)`;
+}
+
+/** Pure: stdout for the first load alone (`--ui-only`): `{"ui":…}` with `json`, else one line. */
+export function firstLoadReport(ui: FirstLoadFigures, repeat: number, json: boolean): string {
+  return json ? `${JSON.stringify({ ui })}\n` : `browser:    ${firstLoadLine(ui, repeat)}\n`;
+}
+
 /**
- * Pure: stdout for the medians: `{"browser":{"matrix":…,"library":…}}` with `json`, else the
- * table's lines.
+ * Pure: stdout for the medians: `{"browser":{"matrix":…,"library":…},"ui":…}` with `json`, else
+ * the table's lines.
  */
 export function browserReport(
   matrix: BrowserMatrixFigures,
   repeat: number,
   json: boolean,
   library: BrowserLibraryFigures,
+  ui: FirstLoadFigures,
 ): string {
-  if (json) return `${JSON.stringify({ browser: { matrix, library } })}\n`;
+  if (json) return `${JSON.stringify({ browser: { matrix, library }, ui })}\n`;
   const lines = [
+    firstLoadLine(ui, repeat),
     `${matrix.runs} eval runs through #/eval in Chromium (median of ${repeat} page loads): click to rows ${matrix.secondsToRows} s → ${matrix.runsPerSecond} runs/s`,
     `first progress after ${matrix.msToFirstProgress} ms (worker start-up), then ${matrix.workerRunsPerSecond} runs/s in the worker`,
     `longest main-thread task ${matrix.longestTaskMs} ms while running, ${matrix.longestTaskOnRowsMs} ms when the rows arrive (the rows' own task, table and charts: ${matrix.rowsTaskMs} ms; 0: none over 50 ms)`,

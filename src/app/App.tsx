@@ -168,6 +168,7 @@ export function App({ services }: { readonly services: AppServices }) {
               route={route}
               timer={BROWSER_TIMER}
               storage={services.storage}
+              tokens={services.tokens.counter}
             />
           ) : route.view === 'scenarios' ? (
             <ScenariosPage

@@ -2,9 +2,44 @@
  * The mock model's service worker (MSW): started before the first render, stopped while a real
  * endpoint is in use (real requests should not pass through it), started again for the built-in
  * model. Where service workers are unavailable (a non-secure origin such as a LAN IP over http),
- * the app falls back to the in-process simulated model.
+ * the app falls back to the in-process simulated model. msw is loaded when the mock first starts
+ * (`import()`, a chunk of its own), so it is not part of the page's first load; the first render
+ * does not wait for it (a run's first call does: the model chooser's `mockReady`).
  */
-import { worker } from '../../mocks/browser';
+import type { TokenCounter } from '../engine';
+
+type MockModule = typeof import('../../mocks/browser');
+
+/** The mock's settings, applied when it loads and whenever they change after. */
+const settings: { speed: number; tokens: TokenCounter | null } = { speed: 1, tokens: null };
+let loading: Promise<MockModule> | null = null;
+
+function apply(mock: MockModule): MockModule {
+  mock.setMockSpeed(settings.speed);
+  if (settings.tokens) mock.setMockTokenCounter(settings.tokens);
+  return mock;
+}
+
+/** Loads msw and the handlers once (a failed load is tried again by the next start). */
+function loadMock(): Promise<MockModule> {
+  loading ??= import('../../mocks/browser').then(apply, (error: unknown) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+
+/** How fast the mock streams (see `setMockSpeed`); kept until the mock loads. */
+export function setMockSpeedSoon(speed: number): void {
+  settings.speed = speed;
+  void loading?.then(apply).catch(() => undefined);
+}
+
+/** The counter the mock's handlers count with (the page's token worker); kept until it loads. */
+export function setMockTokens(tokens: TokenCounter): void {
+  settings.tokens = tokens;
+  void loading?.then(apply).catch(() => undefined);
+}
 
 export type MockTransport = 'wire' | 'in-process';
 
@@ -26,6 +61,7 @@ function enqueue(task: () => Promise<void> | void): Promise<void> {
 export function startMockWorker(): Promise<void> {
   return enqueue(async () => {
     if (running) return;
+    const { worker } = await loadMock();
     await worker.start({
       serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` },
       onUnhandledRequest: 'bypass',
@@ -37,8 +73,9 @@ export function startMockWorker(): Promise<void> {
 
 /** Stops the mock: requests go to the network untouched. */
 export function stopMockWorker(): Promise<void> {
-  return enqueue(() => {
+  return enqueue(async () => {
     if (!running) return;
+    const { worker } = await loadMock();
     worker.stop();
     running = false;
   });

@@ -2,7 +2,6 @@
  * The app's long-lived services, made once before the first render: the mock model (started
  * and awaited), the endpoints store, and the runner's browser deps that every run view uses.
  */
-import { setMockSpeed } from '../../mocks/handlers';
 import {
   createEndpointsStore,
   createModelChooser,
@@ -16,7 +15,20 @@ import { createLibraryStore, type LibraryStore } from '../state/library-store';
 import { openRunLibrary } from '../storage';
 import { createSavedConfigsStore, type SavedConfigsStore } from '../state/saved-configs';
 import { browserClock, browserHttpDeps, sleep, webStorage } from './browser-deps';
-import { mockWorkerSettled, startMockModel, startMockWorker, stopMockWorker } from './mock-worker';
+import {
+  browserTokenPort,
+  createWorkerTokenCounter,
+  type WorkerTokenCounter,
+} from './token-counting';
+import {
+  mockWorkerSettled,
+  serviceWorkersAvailable,
+  setMockSpeedSoon,
+  setMockTokens,
+  startMockModel,
+  startMockWorker,
+  stopMockWorker,
+} from './mock-worker';
 
 export interface AppServices {
   readonly endpoints: EndpointsStore;
@@ -27,6 +39,8 @@ export interface AppServices {
   readonly savedConfigs: SavedConfigsStore;
   /** The runs library: every run kept in IndexedDB (or in memory, with a notice, when refused). */
   readonly library: LibraryStore;
+  /** Token counts in the token worker (`runDeps.tokens` is its counter); `warm` loads it early. */
+  readonly tokens: WorkerTokenCounter;
 }
 
 /** The library on the browser's IndexedDB; read before the first render (its scenarios are listed). */
@@ -54,20 +68,28 @@ const warn = (error: unknown) => console.warn('Loopscope: the mock model worker:
 
 /** Starts the mock model and wires the endpoints store to it (speed, start and stop). */
 export async function createServices(): Promise<AppServices> {
-  const transport = await startMockModel();
+  // The tokenizer never runs on the page's main thread: the mock's handlers run here, so they
+  // count in the token worker too (made at the first count).
+  const tokens = createWorkerTokenCounter(browserTokenPort);
+  setMockTokens(tokens.counter);
+  // The mock starts now and the page renders meanwhile: a run's first call waits for it
+  // (`mockReady`). Where it cannot start, the built-in model runs in-process from then on.
+  const mockStarted = startMockModel();
   const storage = webStorage('local');
   const endpoints = createEndpointsStore({
     storage,
     session: webStorage('session'),
     http: browserHttpDeps,
   });
-  endpoints.getState().actions.setBuiltinTransport(transport);
-  setMockSpeed(endpoints.getState().speed);
+  const { setBuiltinTransport } = endpoints.getState().actions;
+  setBuiltinTransport(serviceWorkersAvailable() ? 'wire' : 'in-process');
+  void mockStarted.then(setBuiltinTransport);
+  setMockSpeedSoon(endpoints.getState().speed);
 
   endpoints.subscribe((state, previous) => {
-    if (state.speed !== previous.speed) setMockSpeed(state.speed);
+    if (state.speed !== previous.speed) setMockSpeedSoon(state.speed);
     const kind = selectedEndpoint(state).kind;
-    if (transport !== 'wire' || kind === selectedEndpoint(previous).kind) return;
+    if (state.builtinTransport !== 'wire' || kind === selectedEndpoint(previous).kind) return;
     // Real requests should not pass through the mock's worker (see docs/architecture.md).
     (kind === 'builtin' ? startMockWorker() : stopMockWorker()).catch(warn);
   });
@@ -79,11 +101,13 @@ export async function createServices(): Promise<AppServices> {
     mockBaseUrl,
     mockReady: mockWorkerSettled,
     sleep,
+    tokens: tokens.counter,
   });
   const savedConfigs = createSavedConfigsStore({
     storage,
     reserved: EVAL_PRESETS.map((config) => config.label),
   });
   const library = await openLibrary();
-  return { endpoints, runDeps: { clock: browserClock, model }, storage, savedConfigs, library };
+  const runDeps = { clock: browserClock, model, tokens: tokens.counter };
+  return { endpoints, runDeps, storage, savedConfigs, library, tokens };
 }

@@ -1,11 +1,14 @@
 /**
- * `npm run bench -- [--json] [--no-browser | --browser-only]`: engine throughput with zero model
+ * `npm run bench -- [--json] [--no-browser | --browser-only | --ui-only]` (or `--write-trace N
+ * FILE`: the N-step native trace file the figures open, written, nothing measured): engine throughput with zero model
  * latency. One long run of 10,000 action steps, a batch of 1,000 short runs of the scripted
  * built-in scenarios, 500 runs of the simulated ones (the simulated model's own overhead), and an
  * eval matrix of at least 1,000 runs through the eval worker's core, and reading the long run's
  * native trace file (`library.openTraceFileMs`). Then the browser's keys:
  * scripts/bench-browser.ts (a child process) runs such a matrix through the built app in Chromium
- * and measures the main thread, then the runs library on its IndexedDB (`browser.library.*`).
+ * and measures the main thread, then the runs library on its IndexedDB (`browser.library.*`);
+ * first of all the page's first load (`ui.*`: its initial JavaScript and CSS, gzipped, and when it
+ * is usable under a slow CPU and link; `--ui-only` measures just that).
  * Figures only, no pass/fail: docs/performance.md records them and where the time goes.
  */
 import { spawn } from 'node:child_process';
@@ -22,6 +25,7 @@ import { DEFAULT_EVAL_LABELS } from '../projections/eval-matrix';
 import { builtinScenarios } from '../scenarios';
 import { requestJobs, runEvalJobs } from '../workers/eval-runner';
 import { benchScenario, longTrace } from './bench-runs';
+import { parseWriteTrace, writeBenchTrace } from './bench-trace';
 import { say } from './terminal-text';
 
 const LONG_RUN_STEPS = 10_000;
@@ -167,10 +171,17 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
  */
 async function browserFigures(
   json: boolean,
-): Promise<{ browser?: unknown; skipped?: string; failed?: string }> {
+  uiOnly: boolean,
+): Promise<{ browser?: unknown; ui?: unknown; skipped?: string; failed?: string }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', BROWSER_BENCH, ...(json ? ['--json'] : [])],
+    [
+      '--import',
+      'tsx',
+      BROWSER_BENCH,
+      ...(json ? ['--json'] : []),
+      ...(uiOnly ? ['--ui-only'] : []),
+    ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stdout = '';
@@ -200,7 +211,7 @@ async function browserFigures(
     if (code !== 0) return { failed: `exit code ${code}; its message is above` };
     if (!json) return {};
     const last = stdout.trim().split('\n').pop() ?? '';
-    return JSON.parse(last) as { browser?: unknown; skipped?: string };
+    return JSON.parse(last) as { browser?: unknown; ui?: unknown; skipped?: string };
   } catch (error) {
     return { failed: error instanceof Error ? error.message : String(error) };
   } finally {
@@ -211,8 +222,24 @@ async function browserFigures(
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  const writeTrace = parseWriteTrace(args);
+  if (writeTrace && 'problem' in writeTrace) {
+    say(process.stderr, `bench: ${writeTrace.problem}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  if (writeTrace) {
+    const bytes = await writeBenchTrace(writeTrace);
+    say(
+      process.stderr,
+      `bench: wrote a ${writeTrace.steps}-step native trace (${(bytes / 1e6).toFixed(1)} MB) to ${writeTrace.file}\n`,
+    );
+    return;
+  }
   const json = args.includes('--json');
-  const browserOnly = args.includes('--browser-only');
+  // --ui-only: the first load's figures alone (`ui.*`), in the browser.
+  const uiOnly = args.includes('--ui-only');
+  const browserOnly = uiOnly || args.includes('--browser-only');
   const withBrowser = !args.includes('--no-browser');
   if (browserOnly && !withBrowser) {
     say(process.stderr, 'bench: --browser-only and --no-browser leave nothing to measure.\n');
@@ -221,7 +248,7 @@ async function main(): Promise<void> {
   }
   const node = browserOnly ? null : await nodeFigures();
   if (node && !json) say(process.stdout, node.lines.join('\n') + '\n');
-  const browser = withBrowser ? await browserFigures(json) : {};
+  const browser = withBrowser ? await browserFigures(json, uiOnly) : {};
   if (browser.failed !== undefined) {
     say(
       process.stderr,
@@ -233,7 +260,11 @@ async function main(): Promise<void> {
   if (!json) return;
   if (browser.skipped) say(process.stderr, `${browser.skipped}\n`);
   process.stdout.write(
-    `${JSON.stringify({ ...node?.figures, ...(browser.browser ? { browser: browser.browser } : {}) })}\n`,
+    `${JSON.stringify({
+      ...node?.figures,
+      ...(browser.browser ? { browser: browser.browser } : {}),
+      ...(browser.ui ? { ui: browser.ui } : {}),
+    })}\n`,
   );
 }
 

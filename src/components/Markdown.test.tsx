@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Markdown } from './Markdown';
+import { Markdown } from './MarkdownRendered';
 
 const render = (text: string) => renderToString(<Markdown>{text}</Markdown>);
 

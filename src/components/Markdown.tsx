@@ -1,176 +1,31 @@
 /**
- * Sanitised markdown for model text (answers). No raw HTML (no rehype-raw: HTML in the text shows
- * as text), rehype-sanitize as a backstop, links open in a new tab with their full URL shown, and
- * no image is fetched until the reader asks, same-origin ones included (a URL can carry data out
- * of the page); only `data:` and `blob:` images show by themselves.
+ * Markdown for model text, loaded when first shown: react-markdown, remark-gfm and
+ * rehype-sanitize are a chunk of their own (`MarkdownRendered.tsx` renders; its comment says how
+ * it keeps untrusted text safe). Until the chunk arrives the text shows as plain text, in the
+ * same place: nothing is hidden, nothing runs.
  */
-import { memo, useState, type ReactNode } from 'react';
-import ReactMarkdown, {
-  defaultUrlTransform,
-  type Components,
-  type Options as MarkdownOptions,
-  type UrlTransform,
-} from 'react-markdown';
-import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
-import remarkGfm from 'remark-gfm';
-import { FOCUS_RING } from './focus-ring';
+import { memo, Suspense } from 'react';
+import { lazyComponent } from './lazy-component';
 
-/** The default schema, plus images from `data:` and `blob:` URLs (they load nothing remote). */
-const SCHEMA: SanitizeSchema = {
-  ...defaultSchema,
-  protocols: {
-    ...defaultSchema.protocols,
-    src: [...(defaultSchema.protocols?.src ?? []), 'data', 'blob'],
-  },
-};
-
-const LOCAL_IMAGE_RE = /^(data:image\/|blob:)/i;
-
-/** `data:image/…` and `blob:` image sources pass; every other URL goes through the default filter. */
-const urlTransform: UrlTransform = (url, key) =>
-  key === 'src' && LOCAL_IMAGE_RE.test(url.trim()) ? url : defaultUrlTransform(url);
-
-/**
- * True when an image source loads nothing over the network (`data:`, `blob:`). A same-origin URL
- * does not count: a prompt-injected `![](/x?d=secret)` would write data into a request to the
- * app's own host (issue 15), so it waits for a click like any other.
- */
-export function loadsByItself(src: string): boolean {
-  return LOCAL_IMAGE_RE.test(src.trim());
-}
-
-function MarkdownImage({ src, alt }: { readonly src?: string | Blob; readonly alt?: string }) {
-  const [load, setLoad] = useState(false);
-  const url = typeof src === 'string' ? src : '';
-  if (!url) return alt ? <span>{alt}</span> : null;
-  if (load || loadsByItself(url)) {
-    return <img src={url} alt={alt ?? ''} referrerPolicy="no-referrer" className="max-w-full" />;
-  }
-  return (
-    <button
-      type="button"
-      onClick={() => setLoad(true)}
-      className={`my-1 inline-flex max-w-full flex-col items-start rounded border border-dashed border-slate-400 px-2 py-1 text-left text-xs text-slate-600 hover:bg-slate-100 dark:border-slate-500 dark:text-slate-300 dark:hover:bg-slate-800 ${FOCUS_RING}`}
-    >
-      <span>
-        {alt ? `Image "${alt}": ` : 'Image: '}
-        <span className="font-mono break-all">{url}</span> — click to load
-      </span>
-    </button>
-  );
-}
-
-function text(node: ReactNode): string {
-  if (typeof node === 'string' || typeof node === 'number') return String(node);
-  if (Array.isArray(node)) return node.map(text).join('');
-  return '';
-}
-
-function MarkdownLink({
-  href,
-  children,
-}: {
-  readonly href?: string;
-  readonly children?: ReactNode;
-}) {
-  if (!href) return <span>{children}</span>;
-  const shown = text(children).trim();
-  return (
-    <>
-      <a
-        href={href}
-        target="_blank"
-        rel="noopener noreferrer nofollow"
-        className={`text-sky-700 underline underline-offset-2 dark:text-sky-300 ${FOCUS_RING}`}
-      >
-        {children}
-      </a>
-      {shown !== href && (
-        <span className="ml-1 font-mono text-[0.85em] break-all text-slate-500 dark:text-slate-400">
-          {`(${href})`}
-        </span>
-      )}
-    </>
-  );
-}
-
-const COMPONENTS: Components = {
-  img: ({ src, alt }) => <MarkdownImage src={src} alt={alt} />,
-  a: ({ href, children }) => <MarkdownLink href={href}>{children}</MarkdownLink>,
-  p: ({ children }) => <p className="my-1.5 first:mt-0 last:mb-0">{children}</p>,
-  ul: ({ children }) => <ul className="my-1.5 list-disc pl-5">{children}</ul>,
-  ol: ({ children }) => <ol className="my-1.5 list-decimal pl-5">{children}</ol>,
-  blockquote: ({ children }) => (
-    <blockquote className="my-1.5 border-l-2 border-slate-300 pl-3 text-slate-600 dark:border-slate-600 dark:text-slate-300">
-      {children}
-    </blockquote>
-  ),
-  code: ({ children }) => (
-    <code className="rounded bg-slate-100 px-1 font-mono text-[0.9em] dark:bg-slate-800">
-      {children}
-    </code>
-  ),
-  pre: ({ children }) => (
-    <pre className="my-1.5 overflow-x-auto rounded bg-slate-100 p-2 font-mono text-xs dark:bg-slate-800 [&>code]:bg-transparent [&>code]:p-0">
-      {children}
-    </pre>
-  ),
-  table: ({ children }) => (
-    <div className="my-1.5 overflow-x-auto">
-      <table className="border-collapse text-xs">{children}</table>
-    </div>
-  ),
-  th: ({ children }) => (
-    <th className="border border-slate-300 px-2 py-1 text-left font-semibold dark:border-slate-600">
-      {children}
-    </th>
-  ),
-  td: ({ children }) => (
-    <td className="border border-slate-300 px-2 py-1 dark:border-slate-600">{children}</td>
-  ),
-  h1: ({ children }) => <p className="my-1.5 font-semibold">{children}</p>,
-  h2: ({ children }) => <p className="my-1.5 font-semibold">{children}</p>,
-  h3: ({ children }) => <p className="my-1.5 font-semibold">{children}</p>,
-  h4: ({ children }) => <p className="my-1.5 font-semibold">{children}</p>,
-  h5: ({ children }) => <p className="my-1.5 font-semibold">{children}</p>,
-  h6: ({ children }) => <p className="my-1.5 font-semibold">{children}</p>,
-};
-
-interface MdNode {
-  type: string;
-  value?: string;
-  children?: MdNode[];
-}
-
-/** Raw HTML in the text becomes plain text: the reader sees what the model wrote, nothing runs. */
-function htmlAsText(node: MdNode): void {
-  if (node.type === 'html') node.type = 'text';
-  node.children?.forEach(htmlAsText);
-}
-
-const remarkHtmlAsText = () => (tree: MdNode) => htmlAsText(tree);
-
-const REMARK: MarkdownOptions['remarkPlugins'] = [remarkGfm, remarkHtmlAsText];
-const REHYPE: MarkdownOptions['rehypePlugins'] = [[rehypeSanitize, SCHEMA]];
-
-/** Renders untrusted markdown safely (see the file comment); headings render as bold paragraphs. */
-export const Markdown = memo(function Markdown({
-  children,
-  className = '',
-}: {
+interface MarkdownProps {
   readonly children: string;
   readonly className?: string;
-}) {
+}
+
+const Rendered = lazyComponent<MarkdownProps>(() =>
+  import('./MarkdownRendered').then((module) => module.Markdown),
+);
+
+/** Loads the markdown renderer ahead (on idle), so the first answer shows formatted at once. */
+export const preloadMarkdown = Rendered.preload;
+
+/** Renders untrusted markdown safely; the plain text while the renderer loads. */
+export const Markdown = memo(function Markdown({ children, className = '' }: MarkdownProps) {
   return (
-    <div className={`break-words ${className}`}>
-      <ReactMarkdown
-        remarkPlugins={REMARK}
-        rehypePlugins={REHYPE}
-        components={COMPONENTS}
-        urlTransform={urlTransform}
-      >
-        {children}
-      </ReactMarkdown>
-    </div>
+    <Suspense
+      fallback={<div className={`break-words whitespace-pre-wrap ${className}`}>{children}</div>}
+    >
+      <Rendered className={className}>{children}</Rendered>
+    </Suspense>
   );
 });

@@ -39,7 +39,14 @@ export {
   type ToolExecutor,
 } from './tools';
 export { createScriptedModel, type ScriptedModel } from './models/scripted';
-export { createTokenCounter, type TokenCounter } from './models/tokens';
+export {
+  createBatchTokenCounter,
+  createTokenCounter,
+  type CountTexts,
+  type TokenCount,
+  type TokenCounter,
+} from './models/tokens';
+export { countWithTokenizer, loadTokenizer } from './models/tokenizer';
 export {
   ModelError,
   createVirtualClock,

@@ -85,6 +85,7 @@ export function createPresenterStore(options: PresenterStoreOptions): PresenterS
       progress({ status: 'running', steps: 0 });
       const trace = await runScenario(scenario, scenarioConfig(scenario, lane.overrides), {
         signal,
+        ...(options.tokens ? { tokens: options.tokens } : {}),
         onEvent: (event) => {
           if (!signal.aborted && event.type === 'step-end') {
             progress({ steps: event.step.index + 1 });

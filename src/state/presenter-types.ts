@@ -1,6 +1,6 @@
 /** The presenter store's shape, its sources and speeds. Types and pure helpers; no React. */
 import type { StoreApi } from 'zustand/vanilla';
-import type { Scenario, Trace } from '../engine';
+import type { Scenario, TokenCounter, Trace } from '../engine';
 import type { Presentation } from '../projections/presentation';
 import type { LaneSpec } from './compare-presets';
 import type { Demo, DemoId } from './demos';
@@ -94,6 +94,8 @@ export interface PresenterStoreOptions {
   readonly source: PresenterSource;
   readonly timer: PresenterTimer;
   readonly speed?: PresenterSpeed;
+  /** Counts the demo's tokens (the page's token worker); default the engine's counter. */
+  readonly tokens?: TokenCounter;
 }
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

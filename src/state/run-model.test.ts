@@ -66,6 +66,24 @@ describe('the model of a run', () => {
     expect(order).toContain('request');
   });
 
+  it('when the mock could not start, the run goes on with the same model in-process', async () => {
+    const subject = scenario('rca-search-stall');
+    let requests = 0;
+    server.events.on('request:start', () => (requests += 1));
+    const { choose } = chooser({
+      mockReady: () => Promise.reject(new Error('the service worker did not register')),
+    });
+    const config = scenarioConfig(subject);
+    const trace = await runScenario(subject, config, { model: choose(subject, config).model });
+    server.events.removeAllListeners();
+    expect(requests).toBe(0);
+    // The in-process simulated model on its own: the same steps and answer.
+    const inProcess = await runScenario(subject, config);
+    expect(trace.steps.map((step) => step.kind)).toEqual(inProcess.steps.map((step) => step.kind));
+    expect(trace.answer).toBe(inProcess.answer);
+    expect(trace.answer).not.toBeNull();
+  });
+
   it('without a service worker, runs the simulated model in-process at the chosen speed', async () => {
     const subject = scenario('rca-search-stall');
     const waits: number[] = [];

@@ -14,6 +14,7 @@ import {
   type Protocol,
   type Scenario,
   type Step,
+  type TokenCounter,
 } from '../engine';
 import { createOpenAIModel, type HttpDeps } from '../engine';
 import { endpointLimits, selectedEndpoint, type EndpointsStore } from './endpoints-store';
@@ -43,18 +44,30 @@ export interface ModelChooserDeps {
   readonly mockReady?: () => Promise<void>;
   /** Real waiting, for the in-process simulated model (the fallback without a service worker). */
   readonly sleep?: (ms: number) => Promise<void>;
+  /** Counts the in-process simulated model's tokens (the page's token worker); default the engine's. */
+  readonly tokens?: TokenCounter;
 }
 
 /** The mock's model name for a scenario. */
 export const mockModelName = (scenario: Scenario) => `sim/${scenario.id}`;
 
-/** A model that first waits for `ready` (the mock's service worker starting again). */
-function afterReady(model: ModelAdapter, ready: () => Promise<void>): ModelAdapter {
+/**
+ * A model that first waits for `ready` (the mock's service worker starting, or starting again);
+ * when the mock could not start, the call goes to `fallback` (the same model in-process).
+ */
+function afterReady(
+  model: ModelAdapter,
+  ready: () => Promise<void>,
+  fallback: () => ModelAdapter,
+): ModelAdapter {
   return {
     name: model.name,
     async *stream(request, options) {
-      await ready();
-      yield* model.stream(request, options);
+      const started = await ready().then(
+        () => true,
+        () => false,
+      );
+      yield* (started ? model : fallback()).stream(request, options);
     },
   };
 }
@@ -81,15 +94,17 @@ export function createModelChooser(deps: ModelChooserDeps): ModelChooser {
     if (scenario.model.kind === 'scripted') {
       return { model: scenarioModel(scenario, { config, replayed }) };
     }
-    if (state.builtinTransport === 'in-process') {
+    const inProcess = () => {
       const { sleep } = deps;
       // Read at every wait, so a speed change applies to the live run, as it does over the wire.
       const spend = async (ms: number) => {
         const speed = deps.endpoints.getState().speed;
         if (sleep && speed > 0) await sleep(ms / speed);
       };
-      return { model: scenarioModel(scenario, { config, spend }) };
-    }
+      const tokens = deps.tokens ? { tokens: deps.tokens } : {};
+      return scenarioModel(scenario, { config, spend, ...tokens });
+    };
+    if (state.builtinTransport === 'in-process') return { model: inProcess() };
     const model = createOpenAIModel(
       {
         baseUrl: deps.mockBaseUrl,
@@ -101,6 +116,6 @@ export function createModelChooser(deps: ModelChooserDeps): ModelChooser {
       },
       deps.http,
     );
-    return { model: deps.mockReady ? afterReady(model, deps.mockReady) : model };
+    return { model: deps.mockReady ? afterReady(model, deps.mockReady, inProcess) : model };
   };
 }

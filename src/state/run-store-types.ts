@@ -11,6 +11,7 @@ import type {
   Mode,
   PhaseId,
   Scenario,
+  TokenCounter,
   Trace,
 } from '../engine';
 import type { RunRecord } from './run-record';
@@ -184,6 +185,11 @@ export interface RunStoreDeps {
    * the scenario names, in-process, its simulated time on the virtual clock.
    */
   readonly model?: ModelChooser;
+  /**
+   * Counts tokens where a model reports none (and the in-process simulated model's); default the
+   * engine's, gpt-tokenizer in this thread. The page passes its token worker's.
+   */
+  readonly tokens?: TokenCounter;
   /** The wall clock that dates records (ms since the epoch); default `Date.now`. */
   readonly now?: () => number;
   /** Makes a record's id; default a counter with the start time. */

@@ -63,6 +63,7 @@ export async function startRun(options: StartRunOptions): Promise<Trace> {
         model: scenarioModel(scenario, {
           config: base,
           replayed,
+          ...(deps.tokens ? { tokens: deps.tokens } : {}),
           ...(virtual ? { spend: (ms: number) => virtual.advance(ms) } : {}),
         }),
       };
@@ -70,6 +71,7 @@ export async function startRun(options: StartRunOptions): Promise<Trace> {
     model: gatedModel(chosen.model, gate),
     ...(fork ? { fork: { trace: fork.trace, atStep: fork.atStep } } : {}),
     clock: deps.clock ?? virtual ?? createVirtualClock(),
+    ...(deps.tokens ? { tokens: deps.tokens } : {}),
     signal,
     onEvent,
   });

@@ -90,6 +90,15 @@ export async function runLoop(options: RunOptions): Promise<Trace> {
     }
   }
 
+  /** Both counts asked at once (one message when the counter is a worker). */
+  async function countUsage(request: ModelRequest, text: string) {
+    const [promptTokens, completionTokens] = await Promise.all([
+      tokens.countContext(request.context),
+      tokens.countText(text),
+    ]);
+    return { promptTokens, completionTokens };
+  }
+
   async function callModel(request: ModelRequest): Promise<LoopInput> {
     const started = clock.now();
     const { step: index } = request;
@@ -150,12 +159,10 @@ export async function runLoop(options: RunOptions): Promise<Trace> {
       return { type: 'model-call-fail', error: fault };
     }
     if (signal?.aborted) return CANCEL;
-    const estimated = usage === null;
-    const counted = usage ?? {
-      promptTokens: tokens.countContext(request.context),
-      completionTokens: tokens.countText(text),
-    };
+    // The call's time ends with its reply, before any counting (which may wait for a worker).
     const latencyMs = Math.max(0, clock.now() - started);
+    const estimated = usage === null;
+    const counted = usage ?? (await countUsage(request, text));
     onEvent?.({ type: 'model-call-end', step: index, text, usage: counted, latencyMs, ttftMs });
     return {
       type: 'model-call-end',

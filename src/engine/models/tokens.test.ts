@@ -57,3 +57,15 @@ describe('token counting on hostile text', () => {
     expect(tokens).toBeLessThanOrEqual(20_000);
   });
 });
+
+describe('the default counter, gpt-tokenizer loaded at the first count', () => {
+  it('waits for the tokenizer once, then counts at once, with the same numbers', async () => {
+    const counter = createTokenCounter();
+    const text = 'Order O-1001 shipped 32 days ago; the parcel is held at the depot.';
+    const first = counter.countText(text);
+    expect(first).toBeInstanceOf(Promise);
+    expect(await first).toBe(countTokens(text));
+    const later = counter.countContext(AppendLog.of([{ role: 'user', content: text }]));
+    expect(later).toBe(countTokens(text) + 6);
+  });
+});

@@ -1,10 +1,15 @@
 /**
  * Token counting for models that report no usage (scripted ones, or servers without
- * `include_usage`). Counted with gpt-tokenizer (o200k_base); marked as estimated in the trace.
+ * `include_usage`), and for the simulated model's pace. Counted with gpt-tokenizer (o200k_base,
+ * `tokenizer.ts`, loaded on first use); marked as estimated in the trace. A count may arrive later
+ * (the tokenizer still loading, a worker's answer): every caller awaits it, and the numbers are
+ * the same either way.
  */
-import { countTokens } from 'gpt-tokenizer';
 import type { Message } from '../types';
 import type { AppendLog } from '../util/append-log';
+import { countInSlices, countWithTokenizer, type CountText } from './tokenizer';
+
+export { RUN_SLICE, countInSlices } from './tokenizer';
 
 /** Chat framing per message and per request, as OpenAI documents for its chat format. */
 const TOKENS_PER_MESSAGE = 3;
@@ -13,49 +18,18 @@ const TOKENS_PER_REPLY = 3;
 const LONG_TEXT = 200;
 const TEXT_CACHE_SIZE = 512;
 
-/**
- * gpt-tokenizer's BPE is quadratic in the length of one pre-token, and a run its pre-tokenizer
- * does not split (100,000 identical letters, a line of "-") is one pre-token: 15 s for 100k
- * characters (issue 15). Runs of this many characters or more are counted in slices of this size;
- * ordinary words and sentences are far shorter and are counted as before.
- */
-export const RUN_SLICE = 100;
-const LONG_RUN = new RegExp(`\\S{${RUN_SLICE},}|\\s{${RUN_SLICE},}`, 'g');
+/** A count now, or later. */
+export type TokenCount = number | Promise<number>;
 
-/**
- * Pure: the tokens of `text` by `count`, with every long run of non-space (or space) characters
- * counted in `RUN_SLICE`-character slices (never cutting a surrogate pair), so the work grows
- * linearly with the run. A slice may tokenise a little differently from the whole run: the count
- * is an estimate either way.
- */
-export function countInSlices(text: string, count: (text: string) => number): number {
-  LONG_RUN.lastIndex = 0;
-  const found = LONG_RUN.test(text);
-  LONG_RUN.lastIndex = 0; // matchAll starts where test() stopped
-  if (!found) return count(text);
-  let total = 0;
-  let from = 0;
-  for (const run of text.matchAll(LONG_RUN)) {
-    if (run.index > from) total += count(text.slice(from, run.index));
-    const end = run.index + run[0].length;
-    let at = run.index;
-    while (at < end) {
-      let next = Math.min(at + RUN_SLICE, end);
-      const code = text.charCodeAt(next - 1);
-      if (next < end && code >= 0xd800 && code <= 0xdbff) next -= 1;
-      total += count(text.slice(at, next));
-      at = next;
-    }
-    from = end;
-  }
-  if (from < text.length) total += count(text.slice(from));
-  return total;
-}
+/** Counts many texts in one go: now (a tokenizer in this thread) or later (a worker's answer). */
+export type CountTexts = (
+  texts: readonly string[],
+) => readonly number[] | Promise<readonly number[]>;
 
 export interface TokenCounter {
   /** Prompt tokens of a context window. */
-  countContext(context: AppendLog<Message>): number;
-  countText(text: string): number;
+  countContext(context: AppendLog<Message>): TokenCount;
+  countText(text: string): TokenCount;
 }
 
 interface Cached {
@@ -63,46 +37,72 @@ interface Cached {
   readonly cumulative: number;
 }
 
+function then<T, U>(value: T | Promise<T>, next: (value: T) => U): U | Promise<U> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
+
 /**
- * A counter that remembers each message's running total, so counting a context that grew by
- * one message costs one message, not the whole conversation.
+ * A counter over `countTexts` that remembers each message's running total, so counting a context
+ * that grew by one message asks for one message, not the whole conversation (one batch per call).
  */
-export function createTokenCounter(
-  countWhole: (text: string) => number = countTokens,
-): TokenCounter {
-  const count = (text: string) => countInSlices(text, countWhole);
+export function createBatchTokenCounter(countTexts: CountTexts): TokenCounter {
   const cache = new WeakMap<Message, Cached>();
   // System prompts and tasks repeat across runs: remember long texts by content (bounded).
   const byText = new Map<string, number>();
-  const countMessage = (text: string): number => {
-    if (text.length < LONG_TEXT) return count(text);
-    let tokens = byText.get(text);
-    if (tokens === undefined) {
-      if (byText.size >= TEXT_CACHE_SIZE) byText.clear();
-      tokens = count(text);
-      byText.set(text, tokens);
-    }
-    return tokens;
-  };
-  const countContext = (context: AppendLog<Message>): number => {
+  const countContext = (context: AppendLog<Message>): TokenCount => {
     let start = context.length;
-    let total = 0;
+    let base = 0;
     // Walk back to the last message whose running total is known for this exact prefix.
     while (start > 0) {
       const message = context.at(start - 1) as Message;
       const cached = cache.get(message);
       if (cached && cached.previous === context.at(start - 2)) {
-        total = cached.cumulative;
+        base = cached.cumulative;
         break;
       }
       start--;
     }
+    const known: (number | undefined)[] = [];
+    const asked: string[] = [];
     for (let i = start; i < context.length; i++) {
-      const message = context.at(i) as Message;
-      total += TOKENS_PER_MESSAGE + countMessage(message.content);
-      cache.set(message, { previous: context.at(i - 1), cumulative: total });
+      const { content } = context.at(i) as Message;
+      const tokens = content.length >= LONG_TEXT ? byText.get(content) : undefined;
+      known.push(tokens);
+      if (tokens === undefined) asked.push(content);
     }
-    return total + TOKENS_PER_REPLY;
+    const finish = (counts: readonly number[]): number => {
+      let total = base;
+      let next = 0;
+      for (let i = start; i < context.length; i++) {
+        const message = context.at(i) as Message;
+        let tokens = known[i - start];
+        if (tokens === undefined) {
+          tokens = counts[next++] as number;
+          if (message.content.length >= LONG_TEXT) {
+            if (byText.size >= TEXT_CACHE_SIZE) byText.clear();
+            byText.set(message.content, tokens);
+          }
+        }
+        total += TOKENS_PER_MESSAGE + tokens;
+        cache.set(message, { previous: context.at(i - 1), cumulative: total });
+      }
+      return total + TOKENS_PER_REPLY;
+    };
+    return asked.length === 0 ? finish([]) : then(countTexts(asked), finish);
   };
-  return { countContext, countText: (text) => count(text) };
+  const countText = (text: string): TokenCount =>
+    then(countTexts([text]), (counts) => counts[0] as number);
+  return { countContext, countText };
+}
+
+/**
+ * A counter with `countWhole` in this thread (counts at once), or by default with gpt-tokenizer,
+ * loaded at the first count (that count, and only it, arrives later).
+ */
+export function createTokenCounter(countWhole?: CountText): TokenCounter {
+  return createBatchTokenCounter(
+    countWhole
+      ? (texts) => texts.map((text) => countInSlices(text, countWhole))
+      : countWithTokenizer,
+  );
 }

@@ -1,2 +1,2 @@
 /** The phase graph: the loop's machine and what the run did on it. See README.md. */
-export { PhaseGraphPane } from './PhaseGraphPane';
+export { PhaseGraphPane, preloadPhaseGraph } from './LazyPhaseGraphPane';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ViewRoute } from '../../components/view-route';
-import type { Scenario } from '../../engine';
+import type { Scenario, TokenCounter } from '../../engine';
 import type { KeyValueStorage } from '../../state';
 import {
   createPresenterStore,
@@ -33,6 +33,8 @@ export interface PresenterViewProps {
   readonly storage: KeyValueStorage;
   /** Where the demo's two recorded runs are kept (once each, when recorded). */
   readonly library?: LibraryStore;
+  /** Counts the demo's tokens (the page's token worker, off the main thread). */
+  readonly tokens?: TokenCounter;
 }
 
 /** The lanes, or the recording, or the closing slide: what the stage's middle shows. */
@@ -58,8 +60,10 @@ interface PresentationProps extends PresenterViewProps {
 
 /** One presentation: its store records the lanes once mounted and plays them. */
 function Presentation(props: PresentationProps) {
-  const { scenarios, route, timer, storage, choice, source, library } = props;
-  const [store] = useState(() => createPresenterStore({ scenarios, source, timer }));
+  const { scenarios, route, timer, storage, choice, source, library, tokens } = props;
+  const [store] = useState(() =>
+    createPresenterStore({ scenarios, source, timer, ...(tokens ? { tokens } : {}) }),
+  );
   // The recorded runs join the library (kept while the presentation lives).
   useEffect(
     () => (library ? keepPresentation(store, library, { now: () => Date.now() }) : undefined),

@@ -35,9 +35,11 @@ export function createSimulatedModel(
         seed: options.seed,
         ...(options.protocol ? { protocol: options.protocol } : {}),
       });
-      const promptTokens = tokens.countContext(request.context);
       const output = reply.text + (reply.toolCall ? reply.toolCall.arguments : '');
-      const completionTokens = tokens.countText(output);
+      const [promptTokens, completionTokens] = await Promise.all([
+        tokens.countContext(request.context),
+        tokens.countText(output),
+      ]);
       const { ttftMs, msPerToken, msPerPromptToken } = reply.timing;
       // Whole milliseconds: simulated time then adds up exactly, wherever the clock stands (a
       // fork's replayed prefix starts its clock elsewhere and must still match byte for byte).

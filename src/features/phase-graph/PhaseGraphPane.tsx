@@ -10,6 +10,7 @@ import {
   type GraphPick,
   type PhaseGraphMode,
 } from '../../projections/phase-graph';
+import { useLens } from '../lens';
 import { useRunStore, useRunStoreApi } from '../run';
 import { GraphToolbar } from './GraphToolbar';
 import { PhaseGraphCanvas } from './PhaseGraphCanvas';
@@ -41,6 +42,7 @@ export function PhaseGraphPane({
   const cursor = useRunStore(selectCursor);
   const escalation = useRunStore(selectEscalation);
   const selection = useRunStore(selectSelection);
+  const wouldHave = useLens()?.byTransition ?? null;
   const [mode, setMode] = useState<PhaseGraphMode>(initialMode);
   const [showAll, setShowAll] = useState(false);
   const [readyKey, setReadyKey] = useState<string | null>(null);
@@ -49,10 +51,10 @@ export function PhaseGraphPane({
     () =>
       buildPhaseGraph(
         MACHINE,
-        { path, steps, phase, live, cursor, escalation },
+        { path, steps, phase, live, cursor, escalation, wouldHave },
         { mode, cap: UNROLLED_CAP, showAll },
       ),
-    [path, steps, phase, live, cursor, escalation, mode, showAll],
+    [path, steps, phase, live, cursor, escalation, wouldHave, mode, showAll],
   );
   // A new mode or "show all" gets a fresh canvas; within one, the canvas refits on new layouts.
   const flowKey = `${mode}:${showAll}`;

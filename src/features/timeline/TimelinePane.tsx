@@ -8,7 +8,8 @@ import {
   type RefObject,
 } from 'react';
 import { FOCUS_RING } from '../../components';
-import { buildTimeline } from '../../projections/timeline';
+import { buildTimeline, timelineLens } from '../../projections/timeline';
+import { useLens } from '../lens';
 import { useRunStore, useRunStoreApi } from '../run';
 import { ShortcutsLayer } from '../shortcuts';
 import { createCursorPainter } from './cursor-painter';
@@ -63,6 +64,7 @@ function TimelineBody() {
   const selection = useRunStore(selectSelection);
   const live = useRunStore(selectStatus) === 'running';
   const timeline = useMemo(() => buildTimeline(steps, path, selection), [steps, path, selection]);
+  const lens = timelineLens(useLens());
 
   const strip = useRef<HTMLDivElement>(null);
   const scrubber = useRef<HTMLInputElement>(null);
@@ -89,6 +91,7 @@ function TimelineBody() {
         <div className="w-fit max-w-full pt-1.5">
           <TimelineStrip
             cells={timeline.cells}
+            lens={lens}
             selectionActive={selection !== null}
             live={live}
             idPrefix={idPrefix}
@@ -97,7 +100,7 @@ function TimelineBody() {
           />
           <Scrubber scrubberRef={scrubber} />
         </div>
-        <TimelineLegend selectedCount={timeline.selectedCount} />
+        <TimelineLegend selectedCount={timeline.selectedCount} lens={lens.size > 0} />
       </div>
     </>
   );

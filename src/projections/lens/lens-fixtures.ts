@@ -96,6 +96,22 @@ export function handTrace(specs: readonly StepSpec[], attempts: readonly number[
   };
 }
 
+/** The trace with the path its steps took (an importer may leave the path out; a native run has it). */
+export function withPath(trace: Trace): Trace {
+  const path = trace.steps.flatMap((step) =>
+    step.kind === 'answer'
+      ? [
+          { transition: 'choose-answer', step: step.index },
+          { transition: 'answer-accepted', step: step.index },
+        ]
+      : [
+          { transition: 'choose-tool', step: step.index },
+          { transition: 'observe', step: step.index },
+        ],
+  );
+  return { ...trace, path };
+}
+
 /** The default config with these changes (reflection settings merged field by field). */
 export function configWith(
   change: Partial<Omit<LoopConfig, 'reflection'>> & {

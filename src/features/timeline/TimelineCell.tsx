@@ -53,11 +53,16 @@ export const TimelineCell = memo(
             {cell.label}
           </span>
         </div>
-        {lens && (
-          <WouldHaveMark stops={lens.stops} className="absolute top-0 right-1 h-2.5 w-2.5" />
-        )}
+        {lens && <WouldHaveMark stops={lens.stops} className="absolute -top-0.5 right-1 h-3 w-3" />}
         <div
-          className={`mx-1 h-1 rounded-full ${cell.selected ? 'bg-amber-500 dark:bg-amber-400' : 'bg-transparent'}`}
+          className={`mx-1 h-1 ${
+            cell.selected
+              ? 'rounded-full bg-amber-500 dark:bg-amber-400'
+              : lens
+                ? // The lens's underline: dashed, never the graph selection's solid bar.
+                  'border-b-2 border-dashed border-indigo-500 dark:border-indigo-300'
+                : 'bg-transparent'
+          }`}
         />
         <span className="text-center font-mono text-[10px] leading-3 text-slate-500 tabular-nums group-data-current:font-semibold group-data-current:text-slate-900 dark:text-slate-400 dark:group-data-current:text-white">
           {cell.index}

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
-import { expect, test } from './support';
+import { expect, seriousViolations, test } from './support';
 
 /**
  * The guards as a lens: a recorded trace opened from a file shows where the guards would have
@@ -86,6 +86,11 @@ test('an opened trace shows the would-have marks and what the run cost after the
   await expect(graph(page).locator('[data-edge-label="duplicate-escalate"]')).toContainText(
     'would have ×5: steps 1, 2, 3, …',
   );
+
+  // The first stop is one click away; the page stays accessible with every mark drawn.
+  await lensBar(page).getByRole('button', { name: 'Show step 1' }).click();
+  await expect(timeline(page).getByRole('status')).toContainText('Step 1 · 2 of 7');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The switch, from the keyboard: off hides every mark; on brings them back.
   await lensSwitch.focus();

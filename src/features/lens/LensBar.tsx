@@ -7,7 +7,7 @@ import { useStore } from 'zustand';
 import { FOCUS_RING } from '../../components';
 import { countsText } from '../../projections/lens';
 import { selectTrace } from '../../state/run-selectors';
-import { useRunStore } from '../run';
+import { useRunActions, useRunStore } from '../run';
 import { useLens, useLensShown, useLensStore } from './lens-context';
 
 function LensSwitch({ shown }: { readonly shown: boolean }) {
@@ -41,26 +41,39 @@ function LensSwitch({ shown }: { readonly shown: boolean }) {
 
 function LensSummary() {
   const lens = useLens();
+  const actions = useRunActions();
   if (!lens) return null;
   const counts = countsText(lens.summary.counts);
+  const stop = lens.summary.stop?.mark.step ?? null;
   return (
-    <p
-      role="status"
-      aria-label="Guards lens summary"
-      className="min-w-0 truncate text-xs text-slate-700 dark:text-slate-300"
-      title={`${lens.summary.text}${counts ? ` Would have: ${counts}.` : ''}`}
-    >
-      <span
-        className={`font-medium ${lens.summary.stop ? 'text-indigo-800 dark:text-indigo-200' : ''}`}
+    <>
+      {stop !== null && (
+        <button
+          type="button"
+          onClick={() => actions.selectStep(stop)}
+          className={`shrink-0 rounded border border-dashed border-indigo-500 px-1.5 py-0.5 text-xs font-medium text-indigo-800 hover:bg-indigo-100 dark:border-indigo-300 dark:text-indigo-100 dark:hover:bg-indigo-900/60 ${FOCUS_RING}`}
+        >
+          Show step {stop}
+        </button>
+      )}
+      <p
+        role="status"
+        aria-label="Guards lens summary"
+        className="min-w-0 truncate text-xs text-slate-700 dark:text-slate-300"
+        title={`${lens.summary.text}${counts ? ` Would have: ${counts}.` : ''}`}
       >
-        {lens.summary.text}
-      </span>
-      {counts && <span className="ml-1.5">Would have: {counts}.</span>}
-      <span className="ml-1.5 text-slate-500 dark:text-slate-400">
-        Marks are what the guards would have done under the settings shown; the run stays as
-        recorded.
-      </span>
-    </p>
+        <span
+          className={`font-medium ${lens.summary.stop ? 'text-indigo-800 dark:text-indigo-200' : ''}`}
+        >
+          {lens.summary.text}
+        </span>
+        {counts && <span className="ml-1.5">Would have: {counts}.</span>}
+        <span className="ml-1.5 text-slate-600 dark:text-slate-400">
+          Marks are what the guards would have done under the settings shown; the run stays as
+          recorded.
+        </span>
+      </p>
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG } from '../../engine';
+import { DEFAULT_CONFIG, type Step } from '../../engine';
 import { buildLens, lensOf, type LensMark } from './index';
 import { CALL, configWith, handTrace } from './lens-fixtures';
 
@@ -61,6 +61,16 @@ describe('duplicate tool calls', () => {
   it('with the guard off, marks no repeat', () => {
     const lens = buildLens(trace, { config: configWith({ duplicates: 'off' }) });
     expect(lens.marks.filter((mark) => mark.kind === 'duplicate')).toEqual([]);
+  });
+
+  it('counts a call whose result the trace lacks as run, so its repeat is marked', () => {
+    const trace = handTrace([get({ id: 1 }, null), get({ id: 1 }, { a: 1 })]);
+    const first = trace.steps[0] as Step;
+    const lacking = { ...trace, steps: [{ ...first, observation: null }, ...trace.steps.slice(1)] };
+    const lens = buildLens(lacking, {
+      config: configWith({ duplicates: 'escalate', reflection: { gating: 'off' } }),
+    });
+    expect(kinds(lens.marks)).toEqual(['duplicate@1']);
   });
 
   it('looks for repeats within an attempt only', () => {

@@ -201,12 +201,15 @@ function actOn(
   }
   const observation = step.observation;
   // A recorded escalation ran no tool: the attempt ended there.
-  if (!observation) return;
+  if (!observation && step.kind !== 'action') return;
   let reason: EmptyReason | null = null;
   let seenAt: number | null = null;
-  if (blocked || observation.repeatOf !== undefined) {
+  if (blocked || observation?.repeatOf !== undefined) {
     reason = 'repeat';
-    seenAt = blocked ? prior : (observation.repeatOf ?? null);
+    seenAt = blocked ? prior : (observation?.repeatOf ?? null);
+  } else if (!observation) {
+    // A call whose result the trace lacks (an imported span without one): it ran, result unknown.
+    if (!attempt.calls.has(print)) attempt.calls.set(print, step.index);
   } else {
     const key = observationKey(observation.ok, observation.result);
     const seen = attempt.observations.get(key);

@@ -30,9 +30,17 @@ export function buildLens(trace: Trace, settings: LensSettings): Lens {
   return { marks, byStep, byTransition, summary: summarise(trace.steps, marks) };
 }
 
-/** The settings a lens was built under, as a key (the config and the rules are plain data). */
-const settingsKey = (settings: LensSettings) =>
-  JSON.stringify([settings.config, settings.evidenceRules ?? []]);
+const keys = new WeakMap<LensSettings, string>();
+
+/** The settings a lens was built under, as a key (plain data; made once per settings object). */
+function settingsKey(settings: LensSettings): string {
+  let key = keys.get(settings);
+  if (key === undefined) {
+    key = JSON.stringify([settings.config, settings.evidenceRules ?? []]);
+    keys.set(settings, key);
+  }
+  return key;
+}
 
 const lensCache = new WeakMap<Trace, { key: string; lens: Lens }>();
 

@@ -90,6 +90,10 @@ test('an opened trace shows the would-have marks and what the run cost after the
   // The first stop is one click away; the page stays accessible with every mark drawn.
   await lensBar(page).getByRole('button', { name: 'Show step 1' }).click();
   await expect(timeline(page).getByRole('status')).toContainText('Step 1 · 2 of 7');
+  const lensRecord = page
+    .getByRole('region', { name: 'Decision record' })
+    .getByRole('region', { name: 'Would have' });
+  await expect(lensRecord).toContainText('would have escalated this call');
   expect(await seriousViolations(page)).toEqual([]);
 
   // The switch, from the keyboard: off hides every mark; on brings them back.

@@ -5,7 +5,9 @@ import {
   type DecisionRecordView,
   type GuardTrip,
 } from '../../projections/decision-record';
+import type { LensMark } from '../../projections/lens';
 import { INTENT_LABEL, KIND_BADGE, KIND_LABEL, TRIGGER_LABEL } from './labels';
+import { LensSection } from './LensSection';
 import {
   ActionSection,
   AttemptSection,
@@ -99,6 +101,8 @@ export interface DecisionPanelProps {
   readonly trips: readonly GuardTrip[];
   readonly escalation: Escalation | null;
   readonly config: LoopConfig | null;
+  /** The guards lens's marks on this step (null: the lens is hidden or marked nothing). */
+  readonly lens?: readonly LensMark[] | null;
   readonly onSelect: (step: number) => void;
 }
 
@@ -109,6 +113,7 @@ export const DecisionPanel = memo(function DecisionPanel({
   trips,
   escalation,
   config,
+  lens = null,
   onSelect,
 }: DecisionPanelProps) {
   const view = useMemo(
@@ -122,6 +127,7 @@ export const DecisionPanel = memo(function DecisionPanel({
     <div>
       <RecordHeader view={view} total={steps.length} config={config} />
       {denied && <PolicySection view={view} />}
+      <LensSection marks={lens} />
       <Scratchpad parts={view.scratchpad} />
       <ActionSection view={view} />
       {!denied && <PolicySection view={view} />}

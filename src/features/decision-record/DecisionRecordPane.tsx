@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { FOCUS_RING } from '../../components';
 import { createGuardTripReader, type GuardTrip } from '../../projections/decision-record';
 import type { RunState } from '../../state/run-store';
+import { useLens } from '../lens';
 import { useRunActions, useRunStore } from '../run';
 import { ContextPanel } from './ContextPanel';
 import { DecisionPanel } from './DecisionPanel';
@@ -54,6 +55,7 @@ export function DecisionRecordPane() {
   const conversations = useRunStore(selectConversations);
   const escalation = useRunStore(selectEscalation);
   const config = useRunStore(selectRunConfig);
+  const lens = useLens();
   const { selectStep } = useRunActions();
   const [selectTrips] = useState(guardTripSelector);
   const trips = useRunStore(selectTrips);
@@ -109,6 +111,7 @@ export function DecisionRecordPane() {
             trips={trips}
             escalation={escalation}
             config={config}
+            lens={lens?.byStep.get(index) ?? null}
             onSelect={selectStep}
           />
         ) : (

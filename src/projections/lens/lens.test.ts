@@ -212,6 +212,20 @@ describe('the step budget', () => {
   });
 });
 
+describe('an early answer on high confidence', () => {
+  it('is not gated: no budget stop or reflection is checked before it', () => {
+    const trace = handTrace([get({ q: 'a' }, []), { answer: 'Found it.' }]);
+    const answer = { ...(trace.steps[1] as Step), trigger: 'high_confidence' as const };
+    const early = { ...trace, steps: [trace.steps[0] as Step, answer] };
+    const lens = buildLens(early, { config: configWith({ maxSteps: 1 }) });
+    expect(kinds(lens.marks)).toEqual(['empty@0']);
+    expect(kinds(buildLens(trace, { config: configWith({ maxSteps: 1 }) }).marks)).toEqual([
+      'empty@0',
+      'budget@1',
+    ]);
+  });
+});
+
 describe('answers no observation backs', () => {
   const rules = [
     { claim: 'refund (is )?approved', requires: { field: 'refundable', equals: true } },

@@ -117,9 +117,12 @@ export function walkLens(trace: Trace, settings: LensSettings): LensMark[] {
       attempt = fresh();
     }
     const counters = attempt.counters;
-    if (attempt.gathering && step.kind !== 'attempt_reflection') {
-      // `enterGathering`: the step budget first, then the reflection gate.
-      if (!attempt.outOfSteps && counters.actionSteps >= config.maxSteps) {
+    // An early answer on high confidence follows its observation at once, not through gathering.
+    const gated = step.kind !== 'attempt_reflection' && step.trigger !== 'high_confidence';
+    if (attempt.gathering && gated) {
+      // `enterGathering`: the step budget first (its stop leaves no gate), then the gate.
+      const outOfSteps = !attempt.outOfSteps && counters.actionSteps >= config.maxSteps;
+      if (outOfSteps) {
         attempt.outOfSteps = true;
         add({
           kind: 'budget',
@@ -129,7 +132,7 @@ export function walkLens(trace: Trace, settings: LensSettings): LensMark[] {
           maxSteps: config.maxSteps,
         });
       }
-      const trigger = reflectionDue(config.reflection, counters);
+      const trigger = outOfSteps ? null : reflectionDue(config.reflection, counters);
       if (trigger && trigger !== 'high_confidence') {
         // A recorded reflection where the gate opens is what the lens expects: no mark.
         if (step.kind !== 'reflection') {

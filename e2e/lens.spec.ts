@@ -96,6 +96,14 @@ test('an opened trace shows the would-have marks and what the run cost after the
   await expect(lensRecord).toContainText('would have escalated this call');
   expect(await seriousViolations(page)).toEqual([]);
 
+  // Evidence rules the user writes: a refused one says why and changes nothing.
+  await lensBar(page).getByText('Evidence rules…').click();
+  await lensBar(page).getByLabel('Evidence rules (JSON)').fill('[{"claim": "("}]');
+  await lensBar(page).getByRole('button', { name: 'Apply rules' }).click();
+  await expect(lensBar(page).getByRole('alert')).toContainText('The evidence rules are refused');
+  await expect(summary(page)).toContainText('The duplicate guard would have stopped this run');
+  await lensBar(page).getByText('Evidence rules…').click();
+
   // The switch, from the keyboard: off hides every mark; on brings them back.
   await lensSwitch.focus();
   await page.keyboard.press('Space');

@@ -52,4 +52,44 @@ describe('the guards lens of a run view', () => {
     store.getState().actions.selectStep(0);
     expect(selectLens(store.getState(), true)).toBe(first);
   });
+
+  it("checks an answer against the user's own evidence rules, and refuses bad ones in words", async () => {
+    const store = await showing({ kind: 'imported', source: 'run.json' });
+    const trace = store.getState().trace;
+    if (!trace) throw new Error('no trace');
+    // The hostile loop ends unanswered; give its last step an answer that claims a refund.
+    const last = trace.steps.at(-1);
+    if (!last) throw new Error('no steps');
+    const answered = {
+      ...trace,
+      steps: [
+        ...trace.steps.slice(0, -1),
+        { ...last, kind: 'answer' as const, answer: 'Refund approved.' },
+      ],
+    };
+    store.getState().actions.open(
+      recordOfTrace(answered, {
+        id: 'r2',
+        scenario: { ...hostile, evidenceRules: [] },
+        origin: { kind: 'imported', source: 'run.json' },
+        startedAt: 0,
+      }),
+    );
+    const lens = createLensStore();
+    const marked = () =>
+      selectLens(store.getState(), true, lens.getState().rules)?.marks.filter(
+        (mark) => mark.kind === 'fabrication',
+      ) ?? [];
+    expect(marked()).toEqual([]);
+    expect(lens.getState().actions.setRules('[{"claim": "("}]')).toMatch(
+      /^The evidence rules are refused: \$\[0\]/,
+    );
+    expect(lens.getState().rules).toBeNull();
+    const rule =
+      '[{"claim": "refund approved", "requires": {"field": "refundable", "equals": true}}]';
+    expect(lens.getState().actions.setRules(rule)).toBeNull();
+    expect(marked()).toMatchObject([{ step: last.index, stops: true }]);
+    lens.getState().actions.setRules('  ');
+    expect(lens.getState().rules).toBeNull();
+  });
 });

@@ -4,7 +4,14 @@
  * computed once per trace and settings (`lensOf`), however many panes ask. Vanilla Zustand.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { scenarioConfig, type ConfigOverrides, type Scenario } from '../engine';
+import {
+  parseEvidenceRulesText,
+  ScenarioError,
+  scenarioConfig,
+  type ConfigOverrides,
+  type EvidenceRule,
+  type Scenario,
+} from '../engine';
 import { lensOf, type Lens, type LensSettings } from '../projections/lens';
 import type { RunOrigin } from './run-record';
 import type { RunState } from './run-store-types';
@@ -16,12 +23,19 @@ export type LensChoice = 'auto' | 'on' | 'off';
 export interface LensActions {
   /** The user's switch: shows or hides the lens for every run this view shows. */
   setShown(shown: boolean): void;
+  /**
+   * The user's own evidence rules (JSON text), used instead of the scenario's; empty text goes
+   * back to the scenario's. Returns the problem in words (nothing changes then), or null.
+   */
+  setRules(text: string): string | null;
   /** Back to `auto`. */
   reset(): void;
 }
 
 export interface LensState {
   readonly choice: LensChoice;
+  /** The user's evidence rules, or null for the shown run's scenario's. */
+  readonly rules: readonly EvidenceRule[] | null;
   readonly actions: LensActions;
 }
 
@@ -31,8 +45,23 @@ export type LensStore = StoreApi<LensState>;
 export function createLensStore(choice: LensChoice = 'auto'): LensStore {
   return createStore<LensState>()((set) => ({
     choice,
+    rules: null,
     actions: {
       setShown: (shown) => set({ choice: shown ? 'on' : 'off' }),
+      setRules: (text) => {
+        if (text.trim() === '') {
+          set({ rules: null });
+          return null;
+        }
+        try {
+          set({ rules: parseEvidenceRulesText(text) });
+          return null;
+        } catch (error) {
+          if (error instanceof ScenarioError)
+            return `The evidence rules are refused: ${error.message}`;
+          throw error;
+        }
+      },
       reset: () => set({ choice: 'auto' }),
     },
   }));
@@ -47,22 +76,29 @@ export function lensShown(choice: LensChoice, origin: RunOrigin | null): boolean
 /** The settings of the last ask per scenario, so an unchanged panel gives the same object. */
 const settingsCache = new WeakMap<
   Scenario,
-  { overrides: ConfigOverrides; rules: Scenario; settings: LensSettings }
+  {
+    overrides: ConfigOverrides;
+    rules: readonly EvidenceRule[];
+    settings: LensSettings;
+  }
 >();
 
 /**
  * Pure (memoised on the scenario and overrides objects): what the lens applies — the settings
- * panel's config (the selected scenario under the overrides) and the evidence rules of the shown
- * run's scenario (an imported run's has none unless the user wrote them).
+ * panel's config (the selected scenario under the overrides) and the user's evidence rules, else
+ * those of the shown run's scenario (an imported run's has none unless the user writes them).
  */
-export function lensSettings(state: RunState): LensSettings {
+export function lensSettings(
+  state: RunState,
+  userRules: readonly EvidenceRule[] | null = null,
+): LensSettings {
   const scenario = selectedScenario(state);
-  const rules = state.shown?.scenario ?? scenario;
+  const rules = userRules ?? (state.shown?.scenario ?? scenario).evidenceRules;
   const known = settingsCache.get(scenario);
   if (known && known.overrides === state.overrides && known.rules === rules) return known.settings;
   const settings: LensSettings = {
     config: scenarioConfig(scenario, state.overrides),
-    evidenceRules: rules.evidenceRules,
+    evidenceRules: rules,
   };
   settingsCache.set(scenario, { overrides: state.overrides, rules, settings });
   return settings;
@@ -72,7 +108,11 @@ export function lensSettings(state: RunState): LensSettings {
  * The lens of the shown run, or null when it is hidden or there is no recorded trace yet (a live
  * run gets one when it ends). The same object while the trace and the settings stay.
  */
-export function selectLens(state: RunState, shown: boolean): Lens | null {
+export function selectLens(
+  state: RunState,
+  shown: boolean,
+  rules: readonly EvidenceRule[] | null = null,
+): Lens | null {
   if (!shown || !state.trace) return null;
-  return lensOf(state.trace, lensSettings(state));
+  return lensOf(state.trace, lensSettings(state, rules));
 }

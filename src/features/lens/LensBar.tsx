@@ -8,6 +8,7 @@ import { FOCUS_RING } from '../../components';
 import { countsText } from '../../projections/lens';
 import { selectTrace } from '../../state/run-selectors';
 import { useRunActions, useRunStore } from '../run';
+import { EvidenceRules } from './EvidenceRules';
 import { useLens, useLensShown, useLensStore } from './lens-context';
 
 function LensSwitch({ shown }: { readonly shown: boolean }) {
@@ -86,13 +87,14 @@ export function LensBar() {
     <div
       role="region"
       aria-label="Guards lens"
-      className={`flex h-8 shrink-0 items-center gap-3 border-b px-3 ${
+      className={`relative z-20 flex h-8 shrink-0 items-center gap-3 border-b px-3 ${
         shown
           ? 'border-indigo-200 bg-indigo-50/70 dark:border-indigo-900 dark:bg-indigo-950/40'
           : 'border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950'
       }`}
     >
       <LensSwitch shown={shown} />
+      {shown && <EvidenceRules />}
       <LensSummary />
     </div>
   );

@@ -2,7 +2,7 @@
  * The guards lens in React: a provider for a run view's lens store, and the hooks the panes read
  * it through. Outside a provider (a compare lane, the share page) the lens stays hidden.
  */
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import type { Lens } from '../../projections/lens';
 import { createLensStore, lensShown, selectLens, type LensStore } from '../../state/lens-store';
@@ -39,11 +39,10 @@ export function useLensShown(): boolean {
   return lensShown(choice, origin);
 }
 
-const selectShownLens = (state: RunState) => selectLens(state, true);
-const selectNoLens = () => null;
-
 /** The lens of the shown run when it shows, else null (computed once per trace and settings). */
 export function useLens(): Lens | null {
   const shown = useLensShown();
-  return useRunStore(shown ? selectShownLens : selectNoLens);
+  const rules = useStore(useLensStore(), (state) => state.rules);
+  const select = useCallback((state: RunState) => selectLens(state, shown, rules), [shown, rules]);
+  return useRunStore(select);
 }

@@ -27,7 +27,15 @@ export { FORBIDDEN_KEYS, MAX_JSON_DEPTH } from './files/json-scan';
 export { ConfigError, parseConfigOverrides } from './config-schema';
 export type * from './trace/types';
 export type { LoopEvent, LoopEventType, CallPurpose } from './trace/events';
-export { reflectionDue } from './gating';
+export { reflectionDue, type GateCounters } from './gating';
+export {
+  checkEvidence,
+  fingerprint,
+  forcesRefresh,
+  type Evidence,
+  type EvidenceCheck,
+} from './guards';
+export { observationKey } from './loop/history';
 export * from './parsers';
 export * from './scenario';
 export {

@@ -16,3 +16,4 @@ export * from './phase-graph';
 export * from './presentation';
 export * from './scenario-config';
 export * from './timeline';
+export * from './lens';

@@ -132,6 +132,12 @@ function aggregateLayout(
   return { key, layout: result };
 }
 
+/** Pure: "would have ×1: step 3", "would have ×5: steps 1, 2, 3, …" (the guards lens's words). */
+export function wouldHaveText(steps: readonly number[]): string {
+  const listed = steps.slice(0, 3).join(', ') + (steps.length > 3 ? ', …' : '');
+  return `would have ×${steps.length}: ${steps.length === 1 ? 'step' : 'steps'} ${listed}`;
+}
+
 /** Builds the aggregate graph (see `buildPhaseGraph`). Pure. */
 export function buildAggregate(
   machine: PhaseGraphMachine,
@@ -150,9 +156,11 @@ export function buildAggregate(
   // every transition, the untaken ones faint.
   const preview = run.path.length === 0 && options.showAll !== true;
   const quiet = betweenAttempts(machine);
+  const wouldHave = run.wouldHave ?? new Map<string, readonly number[]>();
   const shown = (spec: TransitionSpec) =>
     options.showAll === true ||
     tallies.has(spec.id) ||
+    wouldHave.has(spec.id) ||
     (preview && spec.kind !== 'fault' && !quiet.has(spec.from) && !quiet.has(spec.to));
   const transitions = machine.transitions.filter(shown);
   const linked = new Set(transitions.flatMap((spec) => [spec.from, spec.to]));
@@ -163,7 +171,7 @@ export function buildAggregate(
     phases,
     transitions,
     direction,
-    (spec) => tallies.has(spec.id),
+    (spec) => tallies.has(spec.id) || wouldHave.has(spec.id),
   );
   const labelOf = new Map(machine.phases.map((phase) => [phase.id, phase.label]));
 
@@ -204,10 +212,17 @@ export function buildAggregate(
     const summary = summariseReasons(seen?.reasons ?? []);
     const route = placed.edges.get(spec.id);
     const isLast = spec.id === lastId;
+    const would = wouldHave.get(spec.id) ?? [];
+    const wouldText = would.length > 0 ? wouldHaveText(would) : null;
     // Untaken edges go unlabelled (their names are in the tooltip and the accessible name):
-    // with every transition labelled the machine would not fit a pane legibly.
+    // with every transition labelled the machine would not fit a pane legibly. One the lens
+    // says the loop would have taken is labelled with that, apart from what the run did.
     const pill: EdgePill | null =
-      taken > 0 ? { badge: `×${taken}`, text: spec.id, detail: summary } : null;
+      taken > 0
+        ? { badge: `×${taken}`, text: spec.id, detail: wouldText ?? summary }
+        : wouldText
+          ? { badge: null, text: spec.id, detail: wouldText }
+          : null;
     return {
       id: spec.id,
       source: spec.from,
@@ -217,21 +232,23 @@ export function buildAggregate(
       label: spec.when,
       pill,
       taken,
+      wouldHave: would,
       last: isLast,
       animated: isLast && animated,
-      faint: taken === 0,
-      steps,
+      faint: taken === 0 && would.length === 0,
+      steps: steps.length > 0 ? steps : would,
       points: route?.points ?? [],
       labelX: route?.label.x ?? 0,
       labelY: route?.label.y ?? 0,
       labelWidth: pill ? labelWidth(spec.id) : 0,
       labelHeight: pill ? LABEL_HEIGHT : 0,
-      pick: { select: { kind: 'transition', id: spec.id }, step: steps[0] ?? null },
+      pick: { select: { kind: 'transition', id: spec.id }, step: steps[0] ?? would[0] ?? null },
       ariaLabel: [
         `${spec.id}: ${spec.when}`,
         `${labelOf.get(spec.from)} to ${labelOf.get(spec.to)}`,
         taken > 0 ? `taken ${plural(taken, 'time')}` : 'not taken',
         summary,
+        wouldText,
       ]
         .filter(Boolean)
         .join(', '),

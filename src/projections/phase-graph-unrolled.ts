@@ -210,6 +210,7 @@ export function buildUnrolled(
       label: transitions.map((id) => specs.get(id)?.when ?? id).join('; '),
       pill,
       taken: 1,
+      wouldHave: [],
       last: isLast,
       animated: isLast && run.live && cursor === null,
       faint: false,

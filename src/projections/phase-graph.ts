@@ -37,6 +37,11 @@ export interface PhaseGraphRun {
   readonly escalation?: Escalation | null;
   /** The steps of one attempt (first and last index): the graph shows only what they did. */
   readonly scope?: { readonly first: number; readonly last: number } | null;
+  /**
+   * The guards lens: the steps at which the loop would have taken each transition under other
+   * settings (`Lens.byTransition`). Drawn apart from what the run took; aggregate mode only.
+   */
+  readonly wouldHave?: ReadonlyMap<string, readonly number[]> | null;
 }
 
 export interface PhaseGraphOptions {
@@ -113,6 +118,8 @@ export interface PhaseGraphEdge {
   readonly label: string;
   readonly pill: EdgePill | null;
   readonly taken: number;
+  /** The guards lens's steps where the loop would have taken it (empty: none, or no lens). */
+  readonly wouldHave: readonly number[];
   /** The edge the run (or the step at the cursor) took last. */
   readonly last: boolean;
   /** Just taken by the live run. */

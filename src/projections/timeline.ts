@@ -21,6 +21,7 @@ export {
   timelineMarks,
   type TimelineMarks,
 } from './timeline-marks';
+export { timelineLens, type CellLens } from './timeline-lens';
 
 /** What colours a cell. `empty` is an action whose observation found nothing (or only a repeat). */
 export type TimelineKind =

@@ -27,3 +27,4 @@ export * from './saved-configs';
 export * from './start-run';
 export * from './trace-so-far';
 export * from './try-storage';
+export * from './lens-store';

@@ -19,5 +19,5 @@ export {
 } from './tool-phrase';
 export { type ScenarioErrorCode, type TextLocation, ScenarioError, formatPath } from './errors';
 export { SCENARIO_FORMAT, SCENARIO_VERSION, scenarioSchema } from './schema';
-export { parseScenario, parseScenarioText } from './parse';
+export { parseEvidenceRulesText, parseScenario, parseScenarioText } from './parse';
 export { locationAt } from './json-location';

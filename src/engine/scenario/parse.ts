@@ -2,8 +2,8 @@
 import { ScenarioError } from './errors';
 import { firstProblem, scenarioErrorMap } from './issues';
 import { readJsonText } from './json-location';
-import { scenarioSchema } from './schema';
-import type { Scenario } from './types';
+import { evidenceRulesSchema, scenarioSchema } from './schema';
+import type { EvidenceRule, Scenario } from './types';
 
 /**
  * Pure: validates an already-parsed value as Scenario JSON v1 and returns it with defaults
@@ -27,4 +27,17 @@ export function parseScenarioText(text: string): Scenario {
   const read = readJsonText(text);
   if ('problem' in read) throw new ScenarioError(read.code, read.path, read.problem, read.location);
   return parseScenario(read.value);
+}
+
+/**
+ * Pure: evidence rules a user writes (a JSON array of `{claim, requires: {field, equals}}`),
+ * checked as a scenario's are: a claim must compile and be safe to run. Throws a ScenarioError
+ * naming the JSON path of the first problem (`$[0].claim: …`) or where the JSON breaks.
+ */
+export function parseEvidenceRulesText(text: string): EvidenceRule[] {
+  const read = readJsonText(text);
+  if ('problem' in read) throw new ScenarioError(read.code, read.path, read.problem, read.location);
+  const result = evidenceRulesSchema.safeParse(read.value, { error: scenarioErrorMap });
+  if (!result.success) throw firstProblem(result.error.issues, read.value);
+  return result.data;
 }

@@ -108,6 +108,9 @@ const evidenceRuleSchema = z.object(
   says('an evidence rule object'),
 );
 
+/** Extension: evidence rules on their own (the guards lens takes a user's for an imported trace). */
+export const evidenceRulesSchema = list(evidenceRuleSchema, 'an array of evidence rules');
+
 const answerCheckSchema = z.object(
   { answerIncludes: list(z.string(says('a string')), 'an array of strings') },
   says('an object'),

@@ -5,7 +5,9 @@ import {
   type DecisionRecordView,
   type GuardTrip,
 } from '../../projections/decision-record';
+import type { LensMark } from '../../projections/lens';
 import { INTENT_LABEL, KIND_BADGE, KIND_LABEL, TRIGGER_LABEL } from './labels';
+import { LensSection } from './LensSection';
 import {
   ActionSection,
   AttemptSection,
@@ -110,6 +112,8 @@ export interface DecisionPanelProps {
   readonly config: LoopConfig | null;
   /** The run's conversations: how much memory the step's prompt carried. */
   readonly conversations: readonly (readonly Message[])[];
+  /** The guards lens's marks on this step (null: the lens is hidden or marked nothing). */
+  readonly lens?: readonly LensMark[] | null;
   readonly onSelect: (step: number) => void;
 }
 
@@ -121,6 +125,7 @@ export const DecisionPanel = memo(function DecisionPanel({
   escalation,
   config,
   conversations,
+  lens = null,
   onSelect,
 }: DecisionPanelProps) {
   const view = useMemo(
@@ -134,6 +139,7 @@ export const DecisionPanel = memo(function DecisionPanel({
     <div>
       <RecordHeader view={view} total={steps.length} config={config} />
       {denied && <PolicySection view={view} />}
+      <LensSection marks={lens} />
       <Scratchpad parts={view.scratchpad} />
       <ActionSection view={view} />
       {!denied && <PolicySection view={view} />}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { FOCUS_RING } from '../../components';
 import { createGuardTripReader, type GuardTrip } from '../../projections/decision-record';
 import type { RunState } from '../../state/run-store';
+import { useLens } from '../lens';
 import { useRunActions, useRunStore } from '../run';
 import { ContextPanel } from './ContextPanel';
 import { DecisionPanel } from './DecisionPanel';
@@ -56,6 +57,7 @@ export function DecisionRecordPane() {
   const escalation = useRunStore(selectEscalation);
   const config = useRunStore(selectRunConfig);
   const attempts = useRunStore(selectAttempts);
+  const lens = useLens();
   const { selectStep } = useRunActions();
   const [selectTrips] = useState(guardTripSelector);
   const trips = useRunStore(selectTrips);
@@ -112,6 +114,7 @@ export function DecisionRecordPane() {
             escalation={escalation}
             config={config}
             conversations={conversations}
+            lens={lens?.byStep.get(index) ?? null}
             onSelect={selectStep}
           />
         ) : (

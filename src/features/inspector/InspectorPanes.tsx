@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import {
   Group,
   Panel,
@@ -10,7 +10,9 @@ import {
 import { FOCUS_RING } from '../../components';
 import type { KeyValueStorage } from '../../state';
 import { AttemptsStrip } from '../attempts';
+import { createLensStore } from '../../state/lens-store';
 import { DecisionRecordPane } from '../decision-record';
+import { LensBar, LensProvider } from '../lens';
 import { PhaseGraphPane } from '../phase-graph';
 import { SettingsPane } from '../settings';
 import { TimelinePane } from '../timeline';
@@ -41,8 +43,8 @@ export interface InspectorPanesProps {
 }
 
 /**
- * Settings (left, collapsible; left out when `settings` is null), the phase graph (centre) and
- * the decision record (right) above the timeline. Sizes persist in `storage` so a reload keeps
+ * The guards lens strip, then Settings (left, collapsible; left out when `settings` is null), the
+ * phase graph (centre) and the decision record (right) above the timeline. Sizes persist in `storage` so a reload keeps
  * them (the read-only layout under ids of its own).
  */
 export function InspectorPanes({ storage, settings }: InspectorPanesProps) {
@@ -50,68 +52,73 @@ export function InspectorPanes({ storage, settings }: InspectorPanesProps) {
   const rows = useDefaultLayout({ id: ROWS_ID + suffix, storage });
   const columns = useDefaultLayout({ id: COLUMNS_ID + suffix, storage });
   const onSettingsResize = (size: PanelSize) => settings?.onCollapsed(size.inPixels < 1);
+  // The guards lens of this run view: its switch, read by the strip and the panes below it.
+  const [lens] = useState(() => createLensStore());
 
   return (
-    <Group
-      orientation="vertical"
-      id={ROWS_ID + suffix}
-      defaultLayout={rows.defaultLayout}
-      onLayoutChanged={rows.onLayoutChanged}
-      className="min-h-0 flex-1"
-    >
-      <Panel id="main" minSize="30%">
-        <Group
-          orientation="horizontal"
-          id={COLUMNS_ID + suffix}
-          defaultLayout={columns.defaultLayout}
-          onLayoutChanged={columns.onLayoutChanged}
-          className="h-full"
-        >
-          {settings && (
-            <>
-              <Panel
-                id="settings"
-                panelRef={settings.ref}
-                collapsible
-                collapsedSize={0}
-                minSize={220}
-                defaultSize="22%"
-                maxSize="40%"
-                onResize={onSettingsResize}
-                className={PANE}
-              >
-                <div
-                  id="inspector-settings"
-                  hidden={settings.collapsed}
-                  className="h-full overflow-auto"
+    <LensProvider store={lens}>
+      <LensBar />
+      <Group
+        orientation="vertical"
+        id={ROWS_ID + suffix}
+        defaultLayout={rows.defaultLayout}
+        onLayoutChanged={rows.onLayoutChanged}
+        className="min-h-0 flex-1"
+      >
+        <Panel id="main" minSize="30%">
+          <Group
+            orientation="horizontal"
+            id={COLUMNS_ID + suffix}
+            defaultLayout={columns.defaultLayout}
+            onLayoutChanged={columns.onLayoutChanged}
+            className="h-full"
+          >
+            {settings && (
+              <>
+                <Panel
+                  id="settings"
+                  panelRef={settings.ref}
+                  collapsible
+                  collapsedSize={0}
+                  minSize={220}
+                  defaultSize="22%"
+                  maxSize="40%"
+                  onResize={onSettingsResize}
+                  className={PANE}
                 >
-                  <SettingsPane />
-                </div>
-              </Panel>
-              <Separator aria-label="Resize settings" className={VERTICAL_RULE} />
-            </>
-          )}
-          <Panel id="graph" minSize="25%" className={PANE}>
-            <PhaseGraphPane />
-          </Panel>
-          <Separator aria-label="Resize decision record" className={VERTICAL_RULE} />
-          <Panel id="record" minSize={260} defaultSize="30%" className={PANE}>
-            <div className="h-full overflow-auto">
-              <DecisionRecordPane />
+                  <div
+                    id="inspector-settings"
+                    hidden={settings.collapsed}
+                    className="h-full overflow-auto"
+                  >
+                    <SettingsPane />
+                  </div>
+                </Panel>
+                <Separator aria-label="Resize settings" className={VERTICAL_RULE} />
+              </>
+            )}
+            <Panel id="graph" minSize="25%" className={PANE}>
+              <PhaseGraphPane />
+            </Panel>
+            <Separator aria-label="Resize decision record" className={VERTICAL_RULE} />
+            <Panel id="record" minSize={260} defaultSize="30%" className={PANE}>
+              <div className="h-full overflow-auto">
+                <DecisionRecordPane />
+              </div>
+            </Panel>
+          </Group>
+        </Panel>
+        <Separator aria-label="Resize timeline" className={HORIZONTAL_RULE} />
+        <Panel id="timeline" minSize={96} defaultSize="28%" className={PANE}>
+          {/* A run of several attempts: the attempts strip above the timeline. */}
+          <div className="flex h-full min-h-0 flex-col">
+            <AttemptsStrip />
+            <div className="min-h-0 flex-1">
+              <TimelinePane />
             </div>
-          </Panel>
-        </Group>
-      </Panel>
-      <Separator aria-label="Resize timeline" className={HORIZONTAL_RULE} />
-      <Panel id="timeline" minSize={96} defaultSize="28%" className={PANE}>
-        {/* A run of several attempts: the attempts strip above the timeline. */}
-        <div className="flex h-full min-h-0 flex-col">
-          <AttemptsStrip />
-          <div className="min-h-0 flex-1">
-            <TimelinePane />
           </div>
-        </div>
-      </Panel>
-    </Group>
+        </Panel>
+      </Group>
+    </LensProvider>
   );
 }

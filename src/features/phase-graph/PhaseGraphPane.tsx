@@ -11,6 +11,7 @@ import {
   type PhaseGraphMode,
 } from '../../projections/phase-graph';
 import { attemptRange } from '../../projections/attempts';
+import { useLens } from '../lens';
 import { useRunStore, useRunStoreApi } from '../run';
 import { GraphToolbar } from './GraphToolbar';
 import { PhaseGraphCanvas } from './PhaseGraphCanvas';
@@ -44,6 +45,7 @@ export function PhaseGraphPane({
   const escalation = useRunStore(selectEscalation);
   const selection = useRunStore(selectSelection);
   const attempt = useRunStore(selectAttempt);
+  const wouldHave = useLens()?.byTransition ?? null;
   const [mode, setMode] = useState<PhaseGraphMode>(initialMode);
   const [showAll, setShowAll] = useState(false);
   const [readyKey, setReadyKey] = useState<string | null>(null);
@@ -57,10 +59,10 @@ export function PhaseGraphPane({
     () =>
       buildPhaseGraph(
         MACHINE,
-        { path, steps, phase, live, cursor, escalation, scope },
+        { path, steps, phase, live, cursor, escalation, scope, wouldHave },
         { mode, cap: UNROLLED_CAP, showAll },
       ),
-    [path, steps, phase, live, cursor, escalation, scope, mode, showAll],
+    [path, steps, phase, live, cursor, escalation, scope, wouldHave, mode, showAll],
   );
   // A new mode or "show all" gets a fresh canvas; within one, the canvas refits on new layouts.
   const flowKey = `${mode}:${showAll}`;

@@ -44,7 +44,7 @@ function edgeLook(edge: PhaseGraphEdge, selected: boolean): string {
   const route = edge.points.map((p) => `${p.x},${p.y}`).join(' ');
   const parts: unknown[] = [edge.kind, edge.taken, edge.last, edge.animated, edge.faint, selected];
   parts.push(pill, route, edge.labelX, edge.labelY, edge.ariaLabel, edge.pick.step);
-  parts.push(edge.pick.select?.id);
+  parts.push(edge.pick.select?.id, edge.wouldHave.join(','));
   return parts.join('|');
 }
 
@@ -90,6 +90,7 @@ function toEdge(edge: PhaseGraphEdge, selected: boolean): TransitionFlowEdge {
   const attributes: DataAttributes = {
     'data-kind': edge.kind,
     'data-taken': String(edge.taken),
+    'data-would-have': String(edge.wouldHave.length),
     'data-last': String(edge.last),
     'data-selected': String(selected),
   };

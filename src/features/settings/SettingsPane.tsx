@@ -14,7 +14,15 @@ const selectOverrides = (state: RunState) => state.overrides;
 /** Saved settings may not take a preset's name: both are columns of the eval matrix. */
 const PRESET_LABELS = EVAL_PRESETS.map((config) => config.label);
 
-function LiveNote({ live }: { readonly live: boolean }) {
+function LiveNote({ live, lens }: { readonly live: boolean; readonly lens: boolean }) {
+  if (lens) {
+    return (
+      <p className="mx-3 mt-2 rounded-md bg-indigo-50 px-2.5 py-1.5 text-[11px] leading-snug text-indigo-950 dark:bg-indigo-950/50 dark:text-indigo-100">
+        The guards lens is on: changes re-tune it over the recorded run (nothing re-runs). Press Run
+        to record the scenario again.
+      </p>
+    );
+  }
   return (
     <p
       className={`mx-3 mt-2 rounded-md px-2.5 py-1.5 text-[11px] leading-snug ${
@@ -38,7 +46,7 @@ export function SettingsPane() {
   const scenario = useRunStore(selectScenario);
   const overrides = useRunStore(selectOverrides);
   const store = useRunStoreApi();
-  const { live, apply } = useLiveSettings();
+  const { live, lens, apply } = useLiveSettings();
   // Bumped by "Reset to defaults": the fields drop what was typed in them.
   const [generation, setGeneration] = useState(0);
   const config = useMemo(() => scenarioConfig(scenario, overrides), [scenario, overrides]);
@@ -73,7 +81,7 @@ export function SettingsPane() {
           </button>
         </div>
       </div>
-      <LiveNote live={live} />
+      <LiveNote live={live} lens={lens} />
       <div key={generation} className="mt-1">
         {KNOB_GROUPS.map((group) => (
           <details

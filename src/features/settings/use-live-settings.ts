@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ConfigOverrides } from '../../engine';
 import { useEndpoints, selectSelectedKind } from '../endpoints';
+import { useLensShown } from '../lens';
 import { useRunStoreApi } from '../run';
 
 /** How long the panel waits for more changes before it re-runs (a burst of typing is one run). */
@@ -9,13 +10,17 @@ export const RERUN_DELAY_MS = 300;
 /**
  * Applies settings changes. With the built-in simulated or scripted model a change also re-runs
  * the scenario once the changes pause (when it ran before); with a real endpoint it waits for Run.
+ * While the guards lens shows, a change re-tunes the lens over the recorded run and never re-runs
+ * (`lens` is true then).
  */
 export function useLiveSettings(): {
   readonly live: boolean;
+  readonly lens: boolean;
   readonly apply: (change: ConfigOverrides) => void;
 } {
   const store = useRunStoreApi();
-  const live = useEndpoints(selectSelectedKind) !== 'user';
+  const lens = useLensShown();
+  const live = useEndpoints(selectSelectedKind) !== 'user' && !lens;
   const [changes, setChanges] = useState(0);
 
   // Outside system: a timer that re-runs the scenario; a newer change restarts it.
@@ -32,5 +37,5 @@ export function useLiveSettings(): {
     store.getState().actions.updateOverrides(change);
     if (live) setChanges((count) => count + 1);
   };
-  return { live, apply };
+  return { live, lens, apply };
 }

@@ -1,9 +1,11 @@
 import { memo } from 'react';
-import type { TimelineCell as Cell } from '../../projections/timeline';
-import { GuardMark, KIND_STYLE, KindGlyph } from './kinds';
+import type { CellLens, TimelineCell as Cell } from '../../projections/timeline';
+import { GuardMark, KIND_STYLE, KindGlyph, WouldHaveMark } from './kinds';
 
 export interface TimelineCellProps {
   readonly cell: Cell;
+  /** What the guards lens says of this step ("would have …"), or null. */
+  readonly lens: CellLens | null;
   /** The id prefix of this strip's cells (`aria-activedescendant` points at one). */
   readonly idPrefix: string;
   /** The phase graph has a selection and this cell is not in it. */
@@ -11,10 +13,11 @@ export interface TimelineCellProps {
 }
 
 /** A cell's accessible name: its number, what it is, and its marks. */
-function cellName(cell: Cell): string {
+function cellName(cell: Cell, lens: CellLens | null): string {
   const parts = [`Step ${cell.index}: ${cell.description}`];
   if (cell.kind === 'action' || cell.kind === 'empty') parts.push(cell.label);
   if (cell.guard) parts.push(`guard tripped: ${cell.guard}`);
+  if (lens) parts.push(`lens: ${lens.text}`);
   if (cell.attemptStart) parts.push(`attempt ${cell.attempt} starts`);
   if (cell.selected) parts.push('in the graph selection');
   return parts.join(', ');
@@ -27,15 +30,16 @@ function cellName(cell: Cell): string {
  * not re-render any cell.
  */
 export const TimelineCell = memo(
-  function TimelineCell({ cell, idPrefix, dimmed }: TimelineCellProps) {
+  function TimelineCell({ cell, lens, idPrefix, dimmed }: TimelineCellProps) {
     return (
       <div
         role="option"
         id={`${idPrefix}${cell.index}`}
         data-index={cell.index}
         aria-selected="false"
-        aria-label={cellName(cell)}
-        title={cell.title}
+        aria-label={cellName(cell, lens)}
+        title={lens ? `${cell.title}\nLens: ${lens.text}` : cell.title}
+        data-would-have={lens ? (lens.stops ? 'stop' : 'mark') : undefined}
         className={`group @container relative flex w-40 min-w-8 shrink cursor-pointer flex-col items-stretch gap-0.5 pt-3 transition-opacity ${dimmed ? 'opacity-35 hover:opacity-70 data-current:opacity-100' : ''}`}
       >
         {cell.guard && (
@@ -49,8 +53,16 @@ export const TimelineCell = memo(
             {cell.label}
           </span>
         </div>
+        {lens && <WouldHaveMark stops={lens.stops} className="absolute -top-0.5 right-1 h-3 w-3" />}
         <div
-          className={`mx-1 h-1 rounded-full ${cell.selected ? 'bg-amber-500 dark:bg-amber-400' : 'bg-transparent'}`}
+          className={`mx-1 h-1 ${
+            cell.selected
+              ? 'rounded-full bg-amber-500 dark:bg-amber-400'
+              : lens
+                ? // The lens's underline: dashed, never the graph selection's solid bar.
+                  'border-b-2 border-dashed border-indigo-500 dark:border-indigo-300'
+                : 'bg-transparent'
+          }`}
         />
         <span className="text-center font-mono text-[10px] leading-3 text-slate-500 tabular-nums group-data-current:font-semibold group-data-current:text-slate-900 dark:text-slate-400 dark:group-data-current:text-white">
           {cell.index}
@@ -61,6 +73,7 @@ export const TimelineCell = memo(
   (before, after) =>
     before.idPrefix === after.idPrefix &&
     before.dimmed === after.dimmed &&
+    before.lens === after.lens &&
     sameCell(before.cell, after.cell),
 );
 

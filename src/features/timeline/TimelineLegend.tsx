@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { useRunStore, useRunStoreApi } from '../run';
-import { GuardMark, KIND_NAME, KIND_ORDER, KIND_STYLE, KindGlyph } from './kinds';
+import { GuardMark, KIND_NAME, KIND_ORDER, KIND_STYLE, KindGlyph, WouldHaveMark } from './kinds';
 import { selectSelection } from './selectors';
 
 const MUTED = 'text-slate-600 dark:text-slate-400';
@@ -8,8 +8,11 @@ const MUTED = 'text-slate-600 dark:text-slate-400';
 /** What the colours, glyphs and marks mean; and, when the phase graph selects, what it selected. */
 export const TimelineLegend = memo(function TimelineLegend({
   selectedCount,
+  lens,
 }: {
   readonly selectedCount: number;
+  /** The guards lens marks cells: its two marks join the legend. */
+  readonly lens: boolean;
 }) {
   const store = useRunStoreApi();
   const selection = useRunStore(selectSelection);
@@ -32,6 +35,18 @@ export const TimelineLegend = memo(function TimelineLegend({
           </span>
           Guard trip
         </li>
+        {lens && (
+          <>
+            <li className="flex items-center gap-1">
+              <WouldHaveMark stops className="h-3 w-3" />
+              Would have stopped
+            </li>
+            <li className="flex items-center gap-1">
+              <WouldHaveMark stops={false} className="h-3 w-3" />
+              Would have (lens)
+            </li>
+          </>
+        )}
       </ul>
       {selection && (
         <p className="flex items-center gap-2 text-slate-700 dark:text-slate-300">

@@ -8,7 +8,8 @@ import {
   type RefObject,
 } from 'react';
 import { FOCUS_RING } from '../../components';
-import { buildTimeline } from '../../projections/timeline';
+import { buildTimeline, timelineLens } from '../../projections/timeline';
+import { useLens } from '../lens';
 import { useRunStore, useRunStoreApi } from '../run';
 import { ShortcutsLayer } from '../shortcuts';
 import { createCursorPainter } from './cursor-painter';
@@ -78,6 +79,7 @@ function TimelineBody() {
     [timeline.cells, attempt],
   );
   const newest = attempt === null || steps.at(-1)?.attempt === attempt;
+  const lens = timelineLens(useLens());
 
   const strip = useRef<HTMLDivElement>(null);
   const scrubber = useRef<HTMLInputElement>(null);
@@ -104,6 +106,7 @@ function TimelineBody() {
         <div className="w-fit max-w-full pt-1.5">
           <TimelineStrip
             cells={cells}
+            lens={lens}
             selectionActive={selection !== null}
             live={live && newest}
             idPrefix={idPrefix}
@@ -112,7 +115,7 @@ function TimelineBody() {
           />
           <Scrubber scrubberRef={scrubber} />
         </div>
-        <TimelineLegend selectedCount={timeline.selectedCount} />
+        <TimelineLegend selectedCount={timeline.selectedCount} lens={lens.size > 0} />
       </div>
     </>
   );

@@ -1,10 +1,12 @@
 import { memo, type MouseEvent, type RefObject } from 'react';
 import { FOCUS_RING } from '../../components';
-import type { TimelineCell as Cell } from '../../projections/timeline';
+import type { CellLens, TimelineCell as Cell } from '../../projections/timeline';
 import { TimelineCell } from './TimelineCell';
 
 export interface TimelineStripProps {
   readonly cells: readonly Cell[];
+  /** The guards lens's marks by step (empty when the lens is hidden). */
+  readonly lens: ReadonlyMap<number, CellLens>;
   /** The phase graph has a selection: cells outside it fade. */
   readonly selectionActive: boolean;
   /** The run is still recording: a pulsing slot shows where the next step lands. */
@@ -32,6 +34,7 @@ function AttemptBoundary({ attempt }: { readonly attempt: number }) {
  */
 export const TimelineStrip = memo(function TimelineStrip({
   cells,
+  lens,
   selectionActive,
   live,
   idPrefix,
@@ -70,6 +73,7 @@ export const TimelineStrip = memo(function TimelineStrip({
         <CellSlot
           key={cell.index}
           cell={cell}
+          lens={lens.get(cell.index) ?? null}
           idPrefix={idPrefix}
           dimmed={selectionActive && !cell.selected}
         />
@@ -85,18 +89,21 @@ export const TimelineStrip = memo(function TimelineStrip({
 
 function CellSlot({
   cell,
+  lens,
   idPrefix,
   dimmed,
 }: {
   readonly cell: Cell;
+  readonly lens: CellLens | null;
   readonly idPrefix: string;
   readonly dimmed: boolean;
 }) {
-  if (!cell.attemptStart) return <TimelineCell cell={cell} idPrefix={idPrefix} dimmed={dimmed} />;
+  const view = <TimelineCell cell={cell} lens={lens} idPrefix={idPrefix} dimmed={dimmed} />;
+  if (!cell.attemptStart) return view;
   return (
     <>
       <AttemptBoundary attempt={cell.attempt} />
-      <TimelineCell cell={cell} idPrefix={idPrefix} dimmed={dimmed} />
+      {view}
     </>
   );
 }

@@ -64,3 +64,32 @@ export function GuardMark({ className }: { readonly className: string }) {
     </svg>
   );
 }
+
+/**
+ * The guards lens's mark on a cell: hollow and dashed (never the guard notch's solid red), so a
+ * "would have" never reads as something that happened; a stop is a hollow octagon, any other mark
+ * a hollow circle.
+ */
+export function WouldHaveMark({
+  stops,
+  className,
+}: {
+  readonly stops: boolean;
+  readonly className: string;
+}) {
+  return (
+    <svg
+      viewBox="0 0 10 10"
+      aria-hidden="true"
+      className={`shrink-0 fill-none stroke-indigo-600 dark:stroke-indigo-300 ${className}`}
+      strokeWidth={1.4}
+      strokeDasharray="2 1.2"
+    >
+      {stops ? (
+        <path d="M3.3 1h3.4L9 3.3v3.4L6.7 9H3.3L1 6.7V3.3Z" />
+      ) : (
+        <circle cx="5" cy="5" r="3.8" />
+      )}
+    </svg>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * The guards lens in React: a provider for a run view's lens store, and the hooks the panes read
+ * it through. Outside a provider (a compare lane, the share page) the lens stays hidden.
+ */
+import { createContext, useCallback, useContext, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import type { Lens } from '../../projections/lens';
+import { createLensStore, lensShown, selectLens, type LensStore } from '../../state/lens-store';
+import { selectOrigin } from '../../state/run-selectors';
+import type { RunState } from '../../state/run-store';
+import { useRunStore } from '../run';
+
+const LensContext = createContext<LensStore | null>(null);
+LensContext.displayName = 'lens store';
+
+/** Where there is no provider: a lens the user cannot switch on. */
+const HIDDEN = createLensStore('off');
+
+/** Provides a run view's lens store (made by the view: `useState(() => createLensStore())`). */
+export function LensProvider({
+  store,
+  children,
+}: {
+  readonly store: LensStore;
+  readonly children: ReactNode;
+}) {
+  return <LensContext value={store}>{children}</LensContext>;
+}
+
+/** The lens store of this run view (a hidden one outside a provider). */
+export function useLensStore(): LensStore {
+  return useContext(LensContext) ?? HIDDEN;
+}
+
+/** Whether the lens shows for the shown run: the switch, else on for an imported run. */
+export function useLensShown(): boolean {
+  const choice = useStore(useLensStore(), (state) => state.choice);
+  const origin = useRunStore(selectOrigin);
+  return lensShown(choice, origin);
+}
+
+/** The lens of the shown run when it shows, else null (computed once per trace and settings). */
+export function useLens(): Lens | null {
+  const shown = useLensShown();
+  const rules = useStore(useLensStore(), (state) => state.rules);
+  const select = useCallback((state: RunState) => selectLens(state, shown, rules), [shown, rules]);
+  return useRunStore(select);
+}

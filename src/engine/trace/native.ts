@@ -60,6 +60,7 @@ function stepJson(step: Step): Record<string, unknown> {
     framing: step.framing,
     thought: step.thought,
     answer: step.answer,
+    ...(step.judge ? { judge: step.judge } : {}),
   };
 }
 

@@ -36,6 +36,8 @@ export interface ParsedArgs {
   readonly out: string | null;
   /** `run|open --html FILE`: where to write the run as a share page (one self-contained HTML file). */
   readonly html: string | null;
+  /** `run --memory FILE`: a reflections JSONL file read before the run and appended after it. */
+  readonly memory: string | null;
 }
 
 type Setter = (value: string, into: Mutable) => void;
@@ -55,6 +57,7 @@ interface Mutable {
   at: number | null;
   out: string | null;
   html: string | null;
+  memory: string | null;
 }
 
 function oneOf<T extends string>(flag: string, allowed: readonly T[]): (value: string) => T {
@@ -121,8 +124,15 @@ const VALUE_FLAGS: Record<string, Setter> = {
   '--attempts': (v, m) => void (m.overrides.attempts = integer('--attempts', 1)(v)),
   '--reward-threshold': (v, m) =>
     void (m.overrides.rewardThreshold = fraction('--reward-threshold')(v)),
+  '--reward-source': (v, m) =>
+    void (m.overrides.rewardSource = oneOf('--reward-source', [
+      'verifier',
+      'none',
+      'judge',
+    ] as const)(v)),
   '--history': (v, m) =>
     void (m.overrides.history = oneOf('--history', ['cross_trajectory', 'cross_task'] as const)(v)),
+  '--memory-window': (v, m) => void (m.overrides.memoryWindow = integer('--memory-window', 0)(v)),
   '--protocol': (v, m) =>
     void (m.overrides.protocol = oneOf('--protocol', ['text', 'tools'] as const)(v)),
   '--seed': (v, m) => void (m.overrides.seed = integer('--seed', 0)(v)),
@@ -138,6 +148,7 @@ const VALUE_FLAGS: Record<string, Setter> = {
   '--at': (v, m) => void (m.at = integer('--at', 0)(v)),
   '--out': (v, m) => void (m.out = v),
   '--html': (v, m) => void (m.html = v),
+  '--memory': (v, m) => void (m.memory = v),
 };
 
 const SWITCHES = ['--json', '--no-fabrication-guard', '--no-include-usage'];
@@ -160,6 +171,7 @@ export function parseArgs(argv: readonly string[], allowed: readonly string[]): 
     at: null,
     out: null,
     html: null,
+    memory: null,
   };
   const positional: string[] = [];
   let json = false;
@@ -198,6 +210,7 @@ export function parseArgs(argv: readonly string[], allowed: readonly string[]): 
     at: into.at,
     out: into.out,
     html: into.html,
+    memory: into.memory,
   };
 }
 

@@ -17,3 +17,14 @@ export {
   verbaliseTrajectory,
   type Framing,
 } from './reflection';
+export {
+  readReflectionsJsonl,
+  writeReflectionsJsonl,
+  reflectionRecord,
+  describeJsonlProblems,
+  REFLECTION_EVALUATOR,
+  REFLECTION_SOURCE,
+  type StoredReflection,
+  type JsonlProblem,
+  type JsonlRead,
+} from './jsonl';

@@ -13,7 +13,8 @@ import {
 } from '../state';
 import { EVAL_PRESETS } from '../projections/eval-matrix';
 import { createLibraryStore, type LibraryStore } from '../state/library-store';
-import { openRunLibrary } from '../storage';
+import { openReflections, openRunLibrary } from '../storage';
+import { createReflectionsStore, type ReflectionsStore } from '../state/reflections-store';
 import { createSavedConfigsStore, type SavedConfigsStore } from '../state/saved-configs';
 import { browserClock, browserHttpDeps, sleep, webStorage } from './browser-deps';
 import { mockWorkerSettled, startMockModel, startMockWorker, stopMockWorker } from './mock-worker';
@@ -27,6 +28,8 @@ export interface AppServices {
   readonly savedConfigs: SavedConfigsStore;
   /** The runs library: every run kept in IndexedDB (or in memory, with a notice, when refused). */
   readonly library: LibraryStore;
+  /** The reflection memory: every run's reflections, kept in the library's IndexedDB. */
+  readonly reflections: ReflectionsStore;
 }
 
 /** The library on the browser's IndexedDB; read before the first render (its scenarios are listed). */
@@ -48,6 +51,17 @@ async function openLibrary(): Promise<LibraryStore> {
     void navigator.storage?.persist?.().catch(() => false);
   });
   return library;
+}
+
+/** The reflection memory on the library's database; read before the first run. */
+async function openMemory(): Promise<ReflectionsStore> {
+  const reflections = createReflectionsStore({
+    open: () =>
+      openReflections({ indexedDB: globalThis.indexedDB, IDBKeyRange: globalThis.IDBKeyRange }),
+    now: () => Date.now(),
+  });
+  await reflections.getState().actions.load();
+  return reflections;
 }
 
 const warn = (error: unknown) => console.warn('Loopscope: the mock model worker:', error);
@@ -85,5 +99,14 @@ export async function createServices(): Promise<AppServices> {
     reserved: EVAL_PRESETS.map((config) => config.label),
   });
   const library = await openLibrary();
-  return { endpoints, runDeps: { clock: browserClock, model }, storage, savedConfigs, library };
+  const reflections = await openMemory();
+  const memory = () => reflections.getState().actions.runMemory();
+  return {
+    endpoints,
+    runDeps: { clock: browserClock, model, memory },
+    storage,
+    savedConfigs,
+    library,
+    reflections,
+  };
 }

@@ -70,6 +70,7 @@ export async function startRun(options: StartRunOptions): Promise<Trace> {
     model: gatedModel(chosen.model, gate),
     ...(fork ? { fork: { trace: fork.trace, atStep: fork.atStep } } : {}),
     clock: deps.clock ?? virtual ?? createVirtualClock(),
+    ...(deps.memory ? { memory: deps.memory() } : {}),
     signal,
     onEvent,
   });

@@ -1,0 +1,1 @@
+export { MemoryView, type MemoryViewProps } from './MemoryView';

@@ -8,6 +8,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
+  checkFileSize,
   describeJsonlProblems,
   readReflectionsJsonl,
   writeReflectionsJsonl,
@@ -62,6 +63,11 @@ export interface ReflectionsStoreOptions {
   readonly open: () => Promise<ReflectionsPort>;
   /** The wall clock (ms since the epoch) that dates reflections. */
   readonly now: () => number;
+}
+
+/** Throws a FileError (`too_large`) for a file above the size Loopscope opens; read nothing first. */
+export function checkReflectionsFile(bytes: number, name: string): void {
+  checkFileSize(bytes, name);
 }
 
 /** Pure: the reflections whose text or scenario contains `query` (any case); all when blank. */

@@ -1,8 +1,8 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/Button';
 import { downloadText, fileStamp } from '../../components/download';
-import { checkFileSize } from '../../engine';
 import {
+  checkReflectionsFile,
   searchReflections,
   type ReflectionsImport,
   type ReflectionsStore,
@@ -81,7 +81,7 @@ function MemoryBody() {
     setImported(null);
     setFileProblem(null);
     try {
-      checkFileSize(file.size, file.name);
+      checkReflectionsFile(file.size, file.name);
       setImported(await actions.importJsonl(await file.text()));
     } catch (error) {
       setFileProblem(error instanceof Error ? error.message : String(error));

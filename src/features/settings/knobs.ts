@@ -3,7 +3,7 @@
  * how to read it from a resolved config and how to write it as an override, and the contract's
  * limits for numbers (docs/headless-contract.md, the CLI flag table). Pure: no React.
  */
-import type { ConfigOverrides, LoopConfig } from '../../engine';
+import type { LoopConfig } from '../../engine';
 import { ATTEMPTS_GROUP } from './knobs-attempts';
 import { choice, whole, type Knob, type KnobGroup, type NumberKnob } from './knob-types';
 

@@ -110,3 +110,31 @@ test('a cross_task reflection from one scenario reaches the run of another', asy
   await expect(system).toContainText('[Reflection 1]');
   await expect(system).toContainText('Start with tool:get_ticket ticket_id=T-4471');
 });
+
+test('with IndexedDB refused, the Memory view says reflections are kept in this tab only', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'indexedDB', {
+      get() {
+        throw new DOMException(
+          'The user denied permission to access the database.',
+          'SecurityError',
+        );
+      },
+    });
+  });
+  await open(page);
+  await settings(page).getByLabel('Attempts', { exact: true }).fill('2');
+  await run(page, 'triage-priority-retry', 'P1: the whole sales team');
+  await memoryLink(page).click();
+  const notice = page.getByRole('alert').filter({ hasText: 'Reflections are not being saved' });
+  await expect(notice).toContainText('private window');
+  await expect(notice).toContainText('kept in this tab only');
+  await expect(
+    page
+      .getByRole('table', { name: 'Kept reflections' })
+      .getByRole('row')
+      .filter({ hasText: 'triage-priority-retry' }),
+  ).toHaveCount(1);
+});

@@ -13,7 +13,7 @@ import {
 } from '../state';
 import { EVAL_PRESETS } from '../projections/eval-matrix';
 import { createLibraryStore, type LibraryStore } from '../state/library-store';
-import { openReflections, openRunLibrary } from '../storage';
+import { openReflections, openRunLibrary, storageErrorOf } from '../storage';
 import { createReflectionsStore, type ReflectionsStore } from '../state/reflections-store';
 import { createSavedConfigsStore, type SavedConfigsStore } from '../state/saved-configs';
 import { browserClock, browserHttpDeps, sleep, webStorage } from './browser-deps';
@@ -32,13 +32,21 @@ export interface AppServices {
   readonly reflections: ReflectionsStore;
 }
 
+/** The browser's IndexedDB; a browser that refuses even to show it (a getter that throws) says why. */
+function browserIndexedDB(): { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange } {
+  try {
+    return { indexedDB: globalThis.indexedDB, IDBKeyRange: globalThis.IDBKeyRange };
+  } catch (error) {
+    throw storageErrorOf(error, 'open');
+  }
+}
+
 /** The library on the browser's IndexedDB; read before the first render (its scenarios are listed). */
 async function openLibrary(): Promise<LibraryStore> {
   const library = createLibraryStore({
-    open: () =>
+    open: async () =>
       openRunLibrary({
-        indexedDB: globalThis.indexedDB,
-        IDBKeyRange: globalThis.IDBKeyRange,
+        ...browserIndexedDB(),
         ...(navigator.storage?.estimate ? { estimate: () => navigator.storage.estimate() } : {}),
       }),
     now: () => Date.now(),
@@ -56,8 +64,7 @@ async function openLibrary(): Promise<LibraryStore> {
 /** The reflection memory on the library's database; read before the first run. */
 async function openMemory(): Promise<ReflectionsStore> {
   const reflections = createReflectionsStore({
-    open: () =>
-      openReflections({ indexedDB: globalThis.indexedDB, IDBKeyRange: globalThis.IDBKeyRange }),
+    open: async () => openReflections(browserIndexedDB()),
     now: () => Date.now(),
   });
   await reflections.getState().actions.load();

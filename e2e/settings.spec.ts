@@ -66,8 +66,10 @@ test.describe('the settings panel', () => {
       'Duplicate guard',
       'Unparseable reply',
       'Attempts',
+      'Reward source',
       'Reward threshold',
       'History',
+      'Reflections injected',
     ]) {
       await expect(settings.getByLabel(label, { exact: true })).toBeVisible();
     }

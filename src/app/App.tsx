@@ -2,6 +2,7 @@
  * Composition root: the endpoints and saved-settings stores around the page's views, the inspector, the compare
  * view, the eval matrix and the presenter; the URL hash says which one fills the window and what
  * it shows (`#/inspect?scenario=…&settings=…&step=…`, `#/compare`, `#/eval`, `#/library`,
+ * `#/memory`: the reflection memory,
  * `#/scenarios`: the scenario editor, `#/present`), and
  * follows what it shows (`url-sync.ts`, docs/links.md).
  */
@@ -31,6 +32,7 @@ import type { RunExporter } from '../features/inspector';
 import type { CompareStore } from '../state/compare-store';
 import { recordOf } from '../state/run-record';
 import { LibraryPage } from './LibraryPage';
+import { MemoryPage } from './MemoryPage';
 import { createScenarioEditing, type ScenarioEditing } from './scenario-editing';
 import { ScenariosPage } from './ScenariosPage';
 import { OpenNotice } from './OpenNotice';
@@ -177,6 +179,8 @@ export function App({ services }: { readonly services: AppServices }) {
               builtins={SCENARIOS}
               storage={services.storage}
             />
+          ) : route.view === 'memory' ? (
+            <MemoryPage reflections={services.reflections} storage={services.storage} />
           ) : route.view === 'library' ? (
             <LibraryPage
               library={library}

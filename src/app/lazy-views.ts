@@ -10,6 +10,7 @@ import type { ViewName } from '../components/view-route';
 import { CompareView } from '../features/compare';
 import { EvalView } from '../features/eval';
 import { LibraryView } from '../features/library';
+import { MemoryView } from '../features/memory';
 import { preloadPhaseGraph } from '../features/phase-graph';
 import { PresenterView } from '../features/presenter';
 import { ScenarioEditorView } from '../features/scenario-editor';
@@ -22,6 +23,7 @@ const LOAD_NAMES: Readonly<Record<ViewName, string>> = {
   library: 'the library',
   scenarios: 'the scenario editor',
   present: 'the presenter',
+  memory: 'the memory view',
 };
 
 /** The words for `view` in "Loading … " and in a load failure. */
@@ -41,6 +43,7 @@ export function preloadViews(): Promise<void> {
     LibraryView.preload,
     PresenterView.preload,
     ScenarioEditorView.preload,
+    MemoryView.preload,
   ];
   return parts.reduce<Promise<void>>(
     (previous, preload) => previous.then(() => preload().catch(() => undefined)),

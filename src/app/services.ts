@@ -12,7 +12,8 @@ import {
 } from '../state';
 import { EVAL_PRESETS } from '../projections/eval-matrix';
 import { createLibraryStore, type LibraryStore } from '../state/library-store';
-import { openRunLibrary } from '../storage';
+import { openReflections, openRunLibrary, storageErrorOf } from '../storage';
+import { createReflectionsStore, type ReflectionsStore } from '../state/reflections-store';
 import { createSavedConfigsStore, type SavedConfigsStore } from '../state/saved-configs';
 import { browserClock, browserHttpDeps, sleep, webStorage } from './browser-deps';
 import {
@@ -41,15 +42,25 @@ export interface AppServices {
   readonly library: LibraryStore;
   /** Token counts in the token worker (`runDeps.tokens` is its counter); `warm` loads it early. */
   readonly tokens: WorkerTokenCounter;
+  /** The reflection memory: every run's reflections, kept in the library's IndexedDB. */
+  readonly reflections: ReflectionsStore;
+}
+
+/** The browser's IndexedDB; a browser that refuses even to show it (a getter that throws) says why. */
+function browserIndexedDB(): { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange } {
+  try {
+    return { indexedDB: globalThis.indexedDB, IDBKeyRange: globalThis.IDBKeyRange };
+  } catch (error) {
+    throw storageErrorOf(error, 'open');
+  }
 }
 
 /** The library on the browser's IndexedDB; read before the first render (its scenarios are listed). */
 async function openLibrary(): Promise<LibraryStore> {
   const library = createLibraryStore({
-    open: () =>
+    open: async () =>
       openRunLibrary({
-        indexedDB: globalThis.indexedDB,
-        IDBKeyRange: globalThis.IDBKeyRange,
+        ...browserIndexedDB(),
         ...(navigator.storage?.estimate ? { estimate: () => navigator.storage.estimate() } : {}),
       }),
     now: () => Date.now(),
@@ -62,6 +73,16 @@ async function openLibrary(): Promise<LibraryStore> {
     void navigator.storage?.persist?.().catch(() => false);
   });
   return library;
+}
+
+/** The reflection memory on the library's database; read before the first run. */
+async function openMemory(): Promise<ReflectionsStore> {
+  const reflections = createReflectionsStore({
+    open: async () => openReflections(browserIndexedDB()),
+    now: () => Date.now(),
+  });
+  await reflections.getState().actions.load();
+  return reflections;
 }
 
 const warn = (error: unknown) => console.warn('Loopscope: the mock model worker:', error);
@@ -108,6 +129,8 @@ export async function createServices(): Promise<AppServices> {
     reserved: EVAL_PRESETS.map((config) => config.label),
   });
   const library = await openLibrary();
-  const runDeps = { clock: browserClock, model, tokens: tokens.counter };
-  return { endpoints, runDeps, storage, savedConfigs, library, tokens };
+  const reflections = await openMemory();
+  const memory = () => reflections.getState().actions.runMemory();
+  const runDeps = { clock: browserClock, model, tokens: tokens.counter, memory };
+  return { endpoints, runDeps, storage, savedConfigs, library, tokens, reflections };
 }

@@ -40,6 +40,8 @@ export interface ParsedArgs {
   readonly otlp: string | null;
   /** `--openinference`: the `--otlp` file carries OpenInference attributes too. */
   readonly openInference: boolean;
+  /** `run --memory FILE`: a reflections JSONL file read before the run and appended after it. */
+  readonly memory: string | null;
 }
 
 type Setter = (value: string, into: Mutable) => void;
@@ -60,6 +62,7 @@ interface Mutable {
   out: string | null;
   html: string | null;
   otlp: string | null;
+  memory: string | null;
 }
 
 function oneOf<T extends string>(flag: string, allowed: readonly T[]): (value: string) => T {
@@ -126,8 +129,15 @@ const VALUE_FLAGS: Record<string, Setter> = {
   '--attempts': (v, m) => void (m.overrides.attempts = integer('--attempts', 1)(v)),
   '--reward-threshold': (v, m) =>
     void (m.overrides.rewardThreshold = fraction('--reward-threshold')(v)),
+  '--reward-source': (v, m) =>
+    void (m.overrides.rewardSource = oneOf('--reward-source', [
+      'verifier',
+      'none',
+      'judge',
+    ] as const)(v)),
   '--history': (v, m) =>
     void (m.overrides.history = oneOf('--history', ['cross_trajectory', 'cross_task'] as const)(v)),
+  '--memory-window': (v, m) => void (m.overrides.memoryWindow = integer('--memory-window', 0)(v)),
   '--protocol': (v, m) =>
     void (m.overrides.protocol = oneOf('--protocol', ['text', 'tools'] as const)(v)),
   '--seed': (v, m) => void (m.overrides.seed = integer('--seed', 0)(v)),
@@ -144,6 +154,7 @@ const VALUE_FLAGS: Record<string, Setter> = {
   '--out': (v, m) => void (m.out = v),
   '--html': (v, m) => void (m.html = v),
   '--otlp': (v, m) => void (m.otlp = v),
+  '--memory': (v, m) => void (m.memory = v),
 };
 
 const SWITCHES = ['--json', '--no-fabrication-guard', '--no-include-usage', '--openinference'];
@@ -167,6 +178,7 @@ export function parseArgs(argv: readonly string[], allowed: readonly string[]): 
     out: null,
     html: null,
     otlp: null,
+    memory: null,
   };
   const positional: string[] = [];
   let json = false;
@@ -209,6 +221,7 @@ export function parseArgs(argv: readonly string[], allowed: readonly string[]): 
     html: into.html,
     otlp: into.otlp,
     openInference,
+    memory: into.memory,
   };
 }
 

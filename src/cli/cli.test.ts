@@ -142,7 +142,9 @@ const DEFAULT_CONFIG = {
   highConfidence: false,
   attempts: 1,
   rewardThreshold: 0.3,
+  rewardSource: 'verifier',
   history: 'cross_trajectory',
+  memoryWindow: 3,
   protocol: 'text',
   seed: 1,
 };
@@ -402,7 +404,9 @@ describe('loop run <scenario> --json', () => {
     ['--high-confidence', 'on'],
     ['--attempts', '2'],
     ['--reward-threshold', '0.5'],
+    ['--reward-source', 'none'],
     ['--history', 'cross_task'],
+    ['--memory-window', '2'],
     ['--seed', '9'],
   ];
   const FLAGGED_CONFIG = {
@@ -416,7 +420,9 @@ describe('loop run <scenario> --json', () => {
     highConfidence: true,
     attempts: 2,
     rewardThreshold: 0.5,
+    rewardSource: 'none',
     history: 'cross_task',
+    memoryWindow: 2,
     protocol: 'text',
     seed: 9,
   };

@@ -27,6 +27,11 @@ function describeStep(step: Step): string {
       return `reward ${step.reward ?? 'unknown'} (${step.framing}) ${clip(step.modelCall?.text ?? '', 70)}`;
     case 'reprompt':
       return `unparseable: ${clip(step.modelCall?.text ?? '', 80)}`;
+    case 'judge':
+      return (
+        step.judge?.problem ??
+        `judge: reward ${step.reward ?? 'unknown'} ${clip(step.judge?.reason ?? '', 70)}`
+      );
   }
 }
 

@@ -7,6 +7,7 @@ import {
   FileError,
   ForkError,
   ModelError,
+  createMemoryStore,
   runScenario,
   scenarioConfig,
   toTraceJson,
@@ -20,6 +21,7 @@ import { runEval } from './eval';
 import { readTraceFile, writeNativeTrace, writeOtlp } from './files';
 import { writeSharePage } from './share';
 import { formatMatrix, formatSummary, formatTrace } from './format';
+import { appendMemoryFile, readMemoryFile } from './memory-file';
 import { openCommand } from './open';
 import { resolveScenario, resolveSuite } from './scenarios';
 import { visibleControls } from './terminal-text';
@@ -68,10 +70,19 @@ async function run(argv: readonly string[]): Promise<void> {
   if (args.openInference && args.otlp === null)
     throw new UsageError('--openinference goes with --otlp FILE');
   const startTimeMs = Date.now();
+  const kept = args.memory === null ? null : readMemoryFile(args.memory);
+  for (const problem of kept?.problems ?? [])
+    say(process.stderr, `loop: --memory ${args.memory}: ${problem} (skipped)\n`);
+  const memory = createMemoryStore(kept?.reflections ?? []);
   const trace = await runScenario(scenario, config, {
     ...(endpoint ? endpointRunOptions(endpoint) : {}),
     ...(recorded ? { fork: { trace: recorded, atStep: args.at ?? 0 } } : {}),
+    memory,
   });
+  if (args.memory !== null) {
+    const added = memory.list().slice(kept?.reflections.length ?? 0);
+    appendMemoryFile(args.memory, added, new Date());
+  }
   if (args.out !== null) writeNativeTrace(args.out, trace, scenario);
   if (args.html !== null) writeSharePage(args.html, trace, scenario);
   if (args.otlp !== null) {

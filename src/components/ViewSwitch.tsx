@@ -21,6 +21,11 @@ const VIEWS: readonly {
     hint: 'Every run kept in this browser: search, open, compare',
   },
   {
+    view: 'memory',
+    label: 'Memory',
+    hint: 'The reflections attempts left, kept across runs: search, delete, export, import',
+  },
+  {
     view: 'scenarios',
     label: 'Scenarios',
     hint: 'Your own scenarios: start from a built-in, edit, check and run them',
@@ -34,7 +39,7 @@ export interface ViewSwitchProps {
 }
 
 /**
- * The page's views, "Inspect", "Compare", "Eval", "Library" and "Scenarios" (the editor), as a segmented control of links (the URL
+ * The page's views, "Inspect", "Compare", "Eval", "Library", "Memory" and "Scenarios" (the editor), as a segmented control of links (the URL
  * hash holds the view, so a reload keeps it), and "Present" beside them: the presenter's demo
  * picker, whose Exit comes back here; and `Open…` (a file picker) when the app provides an opener.
  */
@@ -50,7 +55,7 @@ export function ViewSwitch({ current, scenario = null }: ViewSwitchProps) {
           return (
             <a
               key={view}
-              href={viewHash(view, view === 'library' ? null : scenario)}
+              href={viewHash(view, view === 'library' || view === 'memory' ? null : scenario)}
               title={hint}
               aria-current={active ? 'page' : undefined}
               className={`rounded px-2.5 py-0.5 text-xs font-medium transition-colors ${FOCUS_RING} ${

@@ -1,14 +1,16 @@
 /**
  * Pure: the page's views and how the URL hash names them (docs/links.md). The hash names the view
  * and what it shows: `#/inspect?scenario=…&settings=<token>&step=N`, `#/compare?scenario=…&preset=…`
- * or `…&lane=<token>&lane=…`, `#/eval`, `#/library`, `#/scenarios?scenario=…` (the scenario editor,
+ * or `…&lane=<token>&lane=…`, `#/eval`, `#/library`, `#/memory` (the reflection memory),
+ * `#/scenarios?scenario=…` (the scenario editor,
  * on one of the user's scenarios), `#/present?demo=…&from=…`. Tokens (settings, lanes) are
  * opaque here, read by `state/lane-tokens.ts`; a preset and a library run (`run=<id>`) are opaque
  * names. The presenter also names the view it was opened from (`&from=compare`), where "Exit"
  * goes back to. Unknown parameters are ignored.
  */
 
-export type ViewName = 'inspect' | 'compare' | 'eval' | 'library' | 'scenarios' | 'present';
+export type ViewName =
+  'inspect' | 'compare' | 'eval' | 'library' | 'memory' | 'scenarios' | 'present';
 
 export interface ViewRoute {
   readonly view: ViewName;
@@ -51,6 +53,7 @@ const isOrigin = (value: string | null): value is Exclude<ViewName, 'present'> =
   value === 'compare' ||
   value === 'eval' ||
   value === 'library' ||
+  value === 'memory' ||
   value === 'scenarios';
 
 /** The largest step a link may name (far past any run's step budget). */
@@ -84,7 +87,9 @@ function readStep(value: string | null): { step: number | null; problem: string 
 
 /** Pure: the route a hash names; anything else is the inspector. */
 export function parseViewHash(hash: string): ViewRoute {
-  const match = /^#\/(inspect|compare|eval|library|scenarios|present)\/?(?:\?(.*))?$/.exec(hash);
+  const match = /^#\/(inspect|compare|eval|library|memory|scenarios|present)\/?(?:\?(.*))?$/.exec(
+    hash,
+  );
   if (!match) return { view: 'inspect', ...EMPTY };
   const params = new URLSearchParams(match[2] ?? '');
   const from = params.get('from');

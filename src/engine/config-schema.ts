@@ -27,7 +27,9 @@ export const configOverridesSchema = z.object({
   highConfidence: z.boolean().optional(),
   attempts: z.number().int().min(1).optional(),
   rewardThreshold: z.number().min(0).max(1).optional(),
+  rewardSource: z.enum(['verifier', 'none', 'judge']).optional(),
   history: z.enum(['cross_trajectory', 'cross_task']).optional(),
+  memoryWindow: count.optional(),
   protocol: z.enum(['text', 'tools']).optional(),
   seed: count.optional(),
 });

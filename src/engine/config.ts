@@ -5,6 +5,11 @@ export type Gating = 'off' | 'fixed' | 'adaptive';
 export type DuplicatePolicy = 'escalate' | 'block' | 'off';
 export type UnparseablePolicy = 'escalate' | 'reprompt';
 export type HistoryAccess = 'cross_trajectory' | 'cross_task';
+/**
+ * Where an attempt's reward comes from: the scenario's verifier (an environment check, 1 or 0),
+ * none (unknown: every attempt is reflected on, neutrally), or a model judge (0 to 1, weaker).
+ */
+export type RewardSource = 'verifier' | 'none' | 'judge';
 export type Protocol = 'text' | 'tools';
 
 export interface ReflectionConfig {
@@ -31,7 +36,10 @@ export interface LoopConfig {
   highConfidence: boolean;
   attempts: number;
   rewardThreshold: number;
+  rewardSource: RewardSource;
   history: HistoryAccess;
+  /** Reflections injected into an attempt's system prompt: the last this many (LiTS: 3). */
+  memoryWindow: number;
   protocol: Protocol;
   seed: number;
 }
@@ -52,7 +60,9 @@ export const DEFAULT_CONFIG: LoopConfig = Object.freeze({
   highConfidence: false,
   attempts: 1,
   rewardThreshold: 0.3,
+  rewardSource: 'verifier',
   history: 'cross_trajectory',
+  memoryWindow: 3,
   protocol: 'text',
   seed: 1,
 }) as LoopConfig;

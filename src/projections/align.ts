@@ -40,6 +40,8 @@ export function stepSignature(step: Step): string {
       return `escalate:${step.decision.policy.reason ?? 'model'}`;
     case 'attempt_reflection':
       return 'attempt-reflection';
+    case 'judge':
+      return 'judge';
     case 'reprompt':
       return 'reprompt';
   }

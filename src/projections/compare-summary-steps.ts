@@ -33,6 +33,7 @@ const KIND_WORD: Readonly<Record<Step['kind'], string>> = {
   escalate: 'Escalation',
   attempt_reflection: 'Reflection between attempts',
   reprompt: 'Reprompt',
+  judge: 'Judge',
 };
 
 const NONE = '—';

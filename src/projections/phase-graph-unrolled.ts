@@ -59,6 +59,12 @@ function describeStep(step: Step): { label: string; detail: string; tone: NodeTo
         detail: `${at} · ${step.trigger ?? 'reflect'}`,
         tone: 'reflect',
       };
+    case 'judge':
+      return {
+        label: 'Judge',
+        detail: `${at} · score ${step.reward ?? 'unknown'}`,
+        tone: 'reflect',
+      };
     case 'attempt_reflection':
       return {
         label: 'Attempt reflection',

@@ -78,6 +78,7 @@ export function timelineKind(step: Step): TimelineKind {
     case 'reprompt':
       return 'reprompt';
     case 'attempt_reflection':
+    case 'judge':
       return 'attempt';
   }
 }
@@ -129,6 +130,8 @@ function shortLabel(step: Step): string {
       return 'reprompt';
     case 'attempt_reflection':
       return `attempt ${step.attempt}`;
+    case 'judge':
+      return 'judge';
   }
 }
 

@@ -17,6 +17,7 @@ import shopopsFabricatedAgreement from './shopops-fabricated-agreement.json';
 import shopopsBackedAgreement from './shopops-backed-agreement.json';
 import shopopsProseReply from './shopops-prose-reply.json';
 import triagePriorityRetry from './triage-priority-retry.json';
+import triagePrintingMemory from './triage-printing-memory.json';
 
 /** Raw JSON of the built-in scenarios, in the order the app and `loop eval` list them. */
 export const BUILTIN_FILES: readonly unknown[] = [
@@ -34,6 +35,7 @@ export const BUILTIN_FILES: readonly unknown[] = [
   shopopsBackedAgreement,
   shopopsProseReply,
   triagePriorityRetry,
+  triagePrintingMemory,
 ];
 
 let cache: readonly Scenario[] | null = null;

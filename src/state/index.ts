@@ -16,6 +16,8 @@ export * from './library-types';
 export * from './memory-library';
 export * from './memory-storage';
 export * from './presenter-store';
+export * from './reflections-store';
+export * from './reflections-types';
 export * from './run-gate';
 export * from './run-model';
 export * from './run-navigation';

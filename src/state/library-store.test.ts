@@ -220,7 +220,7 @@ describe('the library store when storage fails', () => {
     await actions.save(await recordFor(byId('shopops-happy'), 'before', 1));
     expect(library.getState().kind).toBe('indexeddb');
     await new Promise<void>((resolve, reject) => {
-      const request = indexedDB.open('loopscope-library', 30);
+      const request = indexedDB.open('loopscope-library', 40);
       request.onsuccess = () => {
         request.result.close();
         resolve();

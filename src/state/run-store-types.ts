@@ -10,6 +10,7 @@ import type {
   Gating,
   Mode,
   PhaseId,
+  ReflectionMemory,
   Scenario,
   TokenCounter,
   Trace,
@@ -194,6 +195,11 @@ export interface RunStoreDeps {
   readonly now?: () => number;
   /** Makes a record's id; default a counter with the start time. */
   readonly newId?: () => string;
+  /**
+   * The reflection memory each run starts with (the app: the reflections kept in IndexedDB,
+   * see `createReflectionsStore`); default a fresh memory per run.
+   */
+  readonly memory?: () => ReflectionMemory;
 }
 
 /** What the store needs from the outside world. */

@@ -72,6 +72,7 @@ export async function startRun(options: StartRunOptions): Promise<Trace> {
     ...(fork ? { fork: { trace: fork.trace, atStep: fork.atStep } } : {}),
     clock: deps.clock ?? virtual ?? createVirtualClock(),
     ...(deps.tokens ? { tokens: deps.tokens } : {}),
+    ...(deps.memory ? { memory: deps.memory() } : {}),
     signal,
     onEvent,
   });

@@ -203,6 +203,7 @@ describe('a database an older Loopscope wrote (schema version 1)', () => {
       .equals('correct')
       .toArray();
     expect(byOutcome.map((row) => [row.id, row.schemaVersion])).toEqual([['happy', 2]]);
+    expect(await (current as LibraryDatabase).reflections.count()).toBe(0);
     current.close();
   });
 });
@@ -228,7 +229,7 @@ describe('when storage cannot keep runs', () => {
   it('leaves a database of a later version alone, and says so', async () => {
     const { indexedDB, open } = browser();
     const later = new Dexie('loopscope-library', { indexedDB, IDBKeyRange });
-    later.version(3).stores({ runs: 'id, when', settings: 'key' });
+    later.version(4).stores({ runs: 'id, when', settings: 'key' });
     await later.open();
     await later.table('runs').put({ id: 'from-the-future', when: 1 });
     later.close();
@@ -239,7 +240,7 @@ describe('when storage cannot keep runs', () => {
 
     const untouched = new Dexie('loopscope-library', { indexedDB, IDBKeyRange });
     await untouched.open();
-    expect(untouched.verno).toBe(3);
+    expect(untouched.verno).toBe(4);
     expect(untouched.tables.map((table) => table.name).sort()).toEqual(['runs', 'settings']);
     expect(await untouched.table('runs').toArray()).toEqual([{ id: 'from-the-future', when: 1 }]);
     untouched.close();
@@ -251,14 +252,14 @@ describe('when storage cannot keep runs', () => {
     const problems: string[] = [];
     library.onProblem?.((problem) => problems.push(problem.code));
     const upgraded = await new Promise<number>((resolve, reject) => {
-      const request = indexedDB.open('loopscope-library', 30);
+      const request = indexedDB.open('loopscope-library', 40);
       request.onsuccess = () => {
         resolve(request.result.version);
         request.result.close();
       };
       request.onerror = () => reject(request.error);
     });
-    expect(upgraded).toBe(30);
+    expect(upgraded).toBe(40);
     expect(problems).toEqual(['blocked']);
     const run = await recordFor(byId('shopops-happy'), 'a', 0);
     const error = await rejection(library.put(run));

@@ -88,6 +88,16 @@ function mergedLabel(label: RunLabel, known: SummaryRow | undefined): RunLabel {
  * refuses to open), `newer` (a later schema), `broken` (our migration failed).
  */
 export async function openRunLibrary(options: RunLibraryOptions): Promise<RunLibraryPort> {
+  return libraryPort(await openLibraryDatabase(options), options);
+}
+
+/**
+ * Opens (or creates, or migrates) the library's database: the runs library and the reflection
+ * memory each hold a connection. Rejects with a `LibraryStorageError` as `openRunLibrary` does.
+ */
+export async function openLibraryDatabase(
+  options: Pick<RunLibraryOptions, 'indexedDB' | 'IDBKeyRange' | 'name'>,
+): Promise<LibraryDatabase> {
   const { indexedDB, IDBKeyRange: keyRange, name = DEFAULT_DATABASE_NAME } = options;
   if (!indexedDB || !keyRange) throw libraryError('refused');
   let installed: number | null;
@@ -104,7 +114,7 @@ export async function openRunLibrary(options: RunLibraryOptions): Promise<RunLib
     db.close();
     throw storageErrorOf(error, 'open');
   }
-  return libraryPort(db, options);
+  return db;
 }
 
 function libraryPort(db: LibraryDatabase, options: RunLibraryOptions): RunLibraryPort {

@@ -5,10 +5,11 @@
  * it. Old declarations stay: a browser may hold a database any earlier Loopscope wrote.
  */
 import { Dexie, type Table, type Transaction } from 'dexie';
+import type { StoredReflection } from '../engine';
 import { outcomeOf, type KeptScenario, type RunRecord, type RunSummary } from '../state';
 
 /** The schema this code writes; a database above it was written by a later Loopscope. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export const DEFAULT_DATABASE_NAME = 'loopscope-library';
 
@@ -46,12 +47,25 @@ export const VERSION_2_STORES = {
   summaries: 'id, startedAt, status, scenarioId, pinned, outcome',
 } as const;
 
+/** Version 3 adds the reflection memory: one row a reflection, numbered in the order kept. */
+export const VERSION_3_STORES = {
+  ...VERSION_2_STORES,
+  reflections: '++id, scenario, timestamp',
+} as const;
+
+/** A reflection as stored (`id` is given by IndexedDB when it is added). */
+export type ReflectionRow = StoredReflection & {
+  readonly id?: number;
+  readonly schemaVersion: number;
+};
+
 /** The database as this code sees it. */
 export interface LibraryDatabase extends Dexie {
   readonly summaries: Table<SummaryRow, string>;
   readonly records: Table<RecordRow, string>;
   readonly scenarios: Table<ScenarioRow, string>;
   readonly settings: Table<SettingRow, string>;
+  readonly reflections: Table<ReflectionRow, number>;
 }
 
 /** Declares version 1 only: what the first Loopscope with a library wrote (tests use it). */
@@ -74,9 +88,16 @@ async function fillOutcomes(transaction: Transaction): Promise<void> {
     });
 }
 
-/** Declares every version, oldest first, with the migrations between them. */
-export function declareSchema(db: Dexie): LibraryDatabase {
+/** Declares versions 1 and 2 only: what Loopscope wrote before the reflection memory (tests). */
+export function declareVersion2(db: Dexie): void {
   declareVersion1(db);
   db.version(2).stores(VERSION_2_STORES).upgrade(fillOutcomes);
+}
+
+/** Declares every version, oldest first, with the migrations between them. */
+export function declareSchema(db: Dexie): LibraryDatabase {
+  declareVersion2(db);
+  // Version 3 only adds a table: an older database opens with its runs as they were.
+  db.version(3).stores(VERSION_3_STORES);
   return db as LibraryDatabase;
 }

@@ -225,7 +225,11 @@ describe('the message loop', () => {
       },
     });
     await expect.poll(() => posted.at(-1)?.type).toBe('end');
-    expect(posted.at(-1)).toMatchObject({ status: 'cancelled', done: 4, total: 280 });
+    expect(posted.at(-1)).toMatchObject({
+      status: 'cancelled',
+      done: 4,
+      total: SCENARIOS.length * DEFAULT_EVAL_LABELS.length * 5,
+    });
   });
 
   it('in-process: nothing is delivered after terminate', async () => {

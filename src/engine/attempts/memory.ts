@@ -1,7 +1,8 @@
 /**
- * Reflection memory between attempts (after LiTS's ReflectionAugmentor). A small store interface
- * so the app can persist it later; the engine keeps its own copy of the run's reflections and
- * only appends to the store.
+ * Reflection memory between attempts (after LiTS's ReflectionAugmentor). A small store interface:
+ * the CLI gives a run one in memory (or read from a `--memory` JSONL file), the app one backed by
+ * IndexedDB. The engine reads it once at `run-start`, keeps its own copy of the run's
+ * reflections, and only appends to the store.
  */
 import type { HistoryAccess } from '../config';
 
@@ -13,6 +14,8 @@ export interface ReflectionEntry {
   readonly content: string;
   readonly reward: number | null;
   readonly steps: number;
+  /** How the attempt was framed for the reflection (absent in records from before it was kept). */
+  readonly framing?: 'failure' | 'neutral';
 }
 
 export interface ReflectionMemory {
@@ -27,20 +30,23 @@ export function createMemoryStore(initial: readonly ReflectionEntry[] = []): Ref
   return { list: () => entries, append: (entry) => void entries.push(entry) };
 }
 
-/** How many reflections an attempt sees (LiTS and Reflexion both keep the last 3). */
+/** How many reflections an attempt sees by default (LiTS and Reflexion both keep the last 3). */
 export const MEMORY_WINDOW = 3;
 
 /**
- * Pure: the reflections the next attempt may see. `cross_trajectory`: this run's earlier attempts
- * of the same task; `cross_task`: everything the store held before the run, then this run's.
+ * Pure: the reflections the next attempt may see, oldest first: the last `limit` of the pool.
+ * `cross_trajectory`: this run's earlier attempts of the same task; `cross_task`: everything the
+ * store held before the run (any scenario's), then this run's. A limit of 0 injects none.
  */
 export function visibleReflections(
   history: HistoryAccess,
   prior: readonly ReflectionEntry[],
   thisRun: readonly ReflectionEntry[],
+  limit: number = MEMORY_WINDOW,
 ): readonly ReflectionEntry[] {
+  if (limit <= 0) return [];
   const pool = history === 'cross_task' ? [...prior, ...thisRun] : thisRun;
-  return pool.slice(-MEMORY_WINDOW);
+  return pool.slice(-limit);
 }
 
 /** Pure: the memory block as the next attempt's system prompt carries it ("" when empty). */

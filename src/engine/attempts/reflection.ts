@@ -23,7 +23,8 @@ export function framingFor(reward: number | null, threshold: number): Framing {
   return reward !== null && reward < threshold ? 'failure' : 'neutral';
 }
 
-function verbalise(step: Step): string {
+/** Pure: one step of a trajectory in words (thought, action, observation, answer, guard). */
+export function verbalise(step: Step): string {
   const call = step.decision.action;
   const parts: string[] = [];
   if (step.thought) parts.push(`Thought: ${step.thought}`);
@@ -36,6 +37,11 @@ function verbalise(step: Step): string {
   return parts.join('\n');
 }
 
+/** Pure: a trajectory as `--- Step i ---` blocks. */
+export function verbaliseTrajectory(steps: readonly Step[]): string {
+  return steps.map((step, i) => `--- Step ${i + 1} ---\n${verbalise(step)}`).join('\n');
+}
+
 /** Pure: the prompt of the attempt reflection: task, the trajectory step by step, reward, ask. */
 export function attemptReflectionPrompt(
   task: string,
@@ -44,7 +50,7 @@ export function attemptReflectionPrompt(
   framing: Framing,
 ): string {
   const label = framing === 'failure' ? 'Failed trajectory:' : 'Previous attempt:';
-  const trajectory = steps.map((step, i) => `--- Step ${i + 1} ---\n${verbalise(step)}`).join('\n');
+  const trajectory = verbaliseTrajectory(steps);
   const score = reward === null ? '' : `\n\nReward score: ${reward}`;
   const ask =
     framing === 'failure'

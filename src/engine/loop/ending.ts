@@ -118,7 +118,14 @@ export function onAttemptReflection(
     framing,
     decision: decision('reflect'),
   });
-  const entry = { scenario: s.scenario.id, attempt: s.attempt, content: thought, reward, steps };
+  const entry = {
+    scenario: s.scenario.id,
+    attempt: s.attempt,
+    content: thought,
+    reward,
+    steps,
+    framing,
+  };
   s.runReflections = [...s.runReflections, entry];
   fx.push({ type: 'memory-append', entry });
   take(s, fx, 'attempt-start', step);
@@ -136,7 +143,7 @@ export function startAttempt(s: Draft, fx: Effect[]): void {
   s.answer = null;
   addMetrics(s, { attempts: 1 });
   const notes = formatReflections(
-    visibleReflections(config.history, s.priorReflections, s.runReflections),
+    visibleReflections(config.history, s.priorReflections, s.runReflections, config.memoryWindow),
   );
   s.attemptConversation = openConversation(s, [
     {

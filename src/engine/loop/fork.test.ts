@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { builtinScenarios } from '../../scenarios';
 import type { ConfigOverrides } from '../config';
-import type { ModelAdapter } from '../models/spec';
+import { ModelError, type ModelAdapter } from '../models/spec';
 import { runScenario, scenarioConfig, scenarioModel } from '../run-scenario';
 import type { Scenario } from '../scenario/types';
 import { toTraceJson } from '../trace/build';
@@ -52,6 +52,45 @@ describe('forking a recorded run', () => {
       }
     });
   }
+
+  it('a run scored by the model judge, forked at any step, is the same run again', async () => {
+    const subject = scenario('triage-priority-retry');
+    const overrides = { attempts: 2, rewardSource: 'judge' as const };
+    const original = await record(subject, overrides);
+    expect(original.steps.filter((step) => step.kind === 'judge')).toHaveLength(2);
+    for (let at = 0; at <= original.steps.length - 1; at++) {
+      const forked = await runScenario(subject, scenarioConfig(subject, overrides), {
+        fork: { trace: original, atStep: at },
+      });
+      expect(steps(forked), `fork at ${at}`).toBe(steps(original));
+    }
+  });
+
+  it('a judge call that failed replays as it failed: reward unknown, the run went on', async () => {
+    const subject = scenario('triage-priority-retry');
+    const config = scenarioConfig(subject, { attempts: 2, rewardSource: 'judge' });
+    const simulated = scenarioModel(subject, { config });
+    const failingJudge: ModelAdapter = {
+      name: 'judge fails',
+      stream(request, options) {
+        if (request.purpose === 'attempt-judge')
+          throw new ModelError('http_500', 'The endpoint answered 500 (server error).');
+        return simulated.stream(request, options);
+      },
+    };
+    const original = await runScenario(subject, config, { model: failingJudge });
+    const judges = original.steps.filter((step) => step.kind === 'judge');
+    expect(judges[0]?.judge?.problem).toBe(
+      'The judge call failed (The endpoint answered 500 (server error).): the reward is unknown.',
+    );
+    expect(original.error).toBeNull();
+    const last = original.steps.length - 1;
+    const forked = await runScenario(subject, config, {
+      model: failingJudge,
+      fork: { trace: original, atStep: last },
+    });
+    expect(steps(forked)).toBe(steps(original));
+  });
 
   it('replays the prefix byte for byte without calling the model, then goes on live', async () => {
     const subject = scenario('rca-search-stall');

@@ -48,6 +48,17 @@ function* inputsOf(steps: readonly Step[]): Generator<LoopInput> {
         reasoning: call.reasoning,
       };
     }
+    // A judge call that failed recorded no call: its failure is replayed as it was.
+    const failed = recorded.kind === 'judge' && !call ? recorded.judge?.problem : undefined;
+    if (failed) {
+      const message = /^The judge call failed \((.*)\): the reward is unknown\.$/s.exec(
+        failed,
+      )?.[1];
+      yield {
+        type: 'model-call-fail',
+        error: { code: 'judge_failed', message: message ?? failed },
+      };
+    }
     const observation = recorded.observation;
     if (recorded.kind === 'action' && observation && observation.repeatOf === undefined) {
       yield { type: 'tool-run-end', result: { ok: observation.ok, result: observation.result } };

@@ -7,7 +7,7 @@ import type { PhaseId } from '../machine';
 import { ParseError, parseReply, type ParseOutcome } from '../parsers';
 import type { ModelCallRecord } from '../trace/types';
 import { onToolChoice, onToolResult } from './acting';
-import { endAttempt, finishRun } from './attempt-end';
+import { endAttempt, finishRun, onJudgeFailed, onJudgeReply } from './attempt-end';
 import { checkAnswer, onAttemptReflection, startAttempt } from './ending';
 import { enterGathering, onReflectionReply } from './gathering';
 import {
@@ -44,6 +44,10 @@ export function step(state: LoopState, input: LoopInput): [LoopState, Effect[]] 
       onModelEnd(s, fx, input);
       break;
     case 'model-call-fail':
+      if (isJudging(s)) {
+        onJudgeFailed(s, fx, input.error);
+        break;
+      }
       // The request was sent (and may be billed): a failed call counts like one that replied.
       addMetrics(s, { llmCalls: 1 });
       take(s, fx, `model-error-${s.phase}`, null);
@@ -56,7 +60,8 @@ export function step(state: LoopState, input: LoopInput): [LoopState, Effect[]] 
       onToolResult(s, fx, s.pending.tool, input.result);
       break;
     case 'run-cancel':
-      take(s, fx, `cancel-${s.phase as PhaseId}`, null);
+      // The judge runs after the attempt ended, in its end phase: no transition leaves it.
+      if (!isJudging(s)) take(s, fx, `cancel-${s.phase as PhaseId}`, null);
       s.stopReason = 'cancelled';
       finishRun(s, fx);
       break;
@@ -64,6 +69,11 @@ export function step(state: LoopState, input: LoopInput): [LoopState, Effect[]] 
       return fork(state, input.config);
   }
   return [s, fx];
+}
+
+/** The model judge is scoring the attempt that just ended. */
+function isJudging(s: Draft): boolean {
+  return s.pending?.kind === 'model' && s.pending.purpose === 'attempt-judge';
 }
 
 /** Goes on from a replayed state under a new config: the pending call is planned again. */
@@ -122,6 +132,8 @@ function onModelEnd(s: Draft, fx: Effect[], input: ModelEnd): void {
         pending.reward ?? null,
         pending.framing ?? 'neutral',
       );
+    case 'attempt-judge':
+      return onJudgeReply(s, fx, input.text, modelCall);
   }
 }
 

@@ -57,6 +57,7 @@ function stepJson(step: Step, conversations: Trace['conversations']): Record<str
     framing: rest.framing,
     thought: rest.thought,
     answer: rest.answer,
+    ...(rest.judge ? { judge: rest.judge } : {}),
   };
 }
 

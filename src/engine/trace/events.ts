@@ -9,7 +9,13 @@ import type { Message, ReflectionParts, ToolCall, Usage } from '../types';
 import type { AppendLog } from '../util/append-log';
 import type { Guard, Metrics, Observation, Step, StopReason, Trigger } from './types';
 
-export type CallPurpose = 'action' | 'reflection' | 'early-answer' | 'attempt-reflection';
+export type CallPurpose =
+  | 'action'
+  | 'reflection'
+  | 'early-answer'
+  | 'attempt-reflection'
+  /** The model judge scoring a finished attempt (reward source `judge`). */
+  | 'attempt-judge';
 
 export type LoopEvent =
   | { readonly type: 'run-start'; readonly scenario: string; readonly config: LoopConfig }

@@ -61,6 +61,7 @@ export function nativeStepJson(step: Step): Record<string, unknown> {
     framing: step.framing,
     thought: step.thought,
     answer: step.answer,
+    ...(step.judge ? { judge: step.judge } : {}),
   };
 }
 

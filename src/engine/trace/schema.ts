@@ -50,7 +50,15 @@ export function stepSchemaWith<Call extends z.ZodType>(modelCall: Call) {
     index: count,
     attempt: z.number().int().min(1),
     phase: z.enum(PHASE_IDS),
-    kind: z.enum(['action', 'reflection', 'answer', 'escalate', 'attempt_reflection', 'reprompt']),
+    kind: z.enum([
+      'action',
+      'reflection',
+      'answer',
+      'escalate',
+      'attempt_reflection',
+      'reprompt',
+      'judge',
+    ]),
     trigger: nullable(z.enum(['cadence', 'stall', 'duplicate', 'high_confidence'])),
     modelCall: nullable(modelCall),
     reflection: nullable(z.object({ state: text, discovery: text, goalRelation: text })),
@@ -76,6 +84,13 @@ export function stepSchemaWith<Call extends z.ZodType>(modelCall: Call) {
     framing: nullable(z.enum(['failure', 'neutral'])),
     thought: nullable(text).default(null),
     answer: nullable(text).default(null),
+    judge: z
+      .object({
+        score: nullable(z.number().min(0).max(1)),
+        reason: nullable(text),
+        problem: nullable(text),
+      })
+      .optional(),
   });
 }
 
@@ -159,6 +174,7 @@ export function stepOf(json: StepJson, context: ContextRef | null): Step {
     framing: json.framing,
     thought: json.thought,
     answer: json.answer,
+    ...(json.judge ? { judge: json.judge } : {}),
   };
 }
 

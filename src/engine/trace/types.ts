@@ -12,7 +12,9 @@ export type StepKind =
   | 'escalate'
   | 'attempt_reflection'
   /** Extension: an unparseable reply that was answered with one more request. */
-  | 'reprompt';
+  | 'reprompt'
+  /** Extension: the model judge scoring a finished attempt (reward source `judge`). */
+  | 'judge';
 /** Why a reflection gate opened (or, extension, why an early answer was asked for). */
 export type Trigger = 'cadence' | 'stall' | 'duplicate' | 'high_confidence';
 export type Intent = 'tool' | 'answer' | 'escalate' | 'reflect' | 'reprompt';
@@ -83,6 +85,16 @@ export interface Step {
   readonly thought: string | null;
   /** Extension: the answer text of an answer step (or of an answer a guard withheld). */
   readonly answer: string | null;
+  /** Extension, on `judge` steps only: the judge's score, its reason, or why it gave none. */
+  readonly judge?: JudgeRecord;
+}
+
+/** What the model judge said of an attempt: a score from 0 to 1, or a problem (reward unknown). */
+export interface JudgeRecord {
+  readonly score: number | null;
+  readonly reason: string | null;
+  /** Why there is no score (the call failed, the reply held none), else null. */
+  readonly problem: string | null;
 }
 
 export interface Escalation {

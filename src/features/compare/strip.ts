@@ -46,6 +46,7 @@ export function cellTone(step: Step): CellTone {
       return step.observation?.empty ? 'empty' : 'tool';
     case 'reflection':
     case 'attempt_reflection':
+    case 'judge':
       return 'reflection';
     case 'answer':
       return 'answer';
@@ -68,6 +69,8 @@ export function describeStep(step: Step): string {
       return step.trigger ? `reflection (${step.trigger})` : 'reflection';
     case 'attempt_reflection':
       return 'reflection between attempts';
+    case 'judge':
+      return 'judge scores the attempt';
     case 'answer':
       return step.decision.policy.outcome === 'denied' ? 'answer, withheld' : 'answer';
     case 'escalate':

@@ -10,6 +10,7 @@ export const KIND_LABEL: Readonly<Record<StepKind, string>> = {
   escalate: 'escalation',
   attempt_reflection: 'attempt reflection',
   reprompt: 'reprompt',
+  judge: 'judge',
 };
 
 /** Badge colours per step kind; each pair keeps at least 4.5:1 contrast in its theme. */
@@ -21,6 +22,7 @@ export const KIND_BADGE: Readonly<Record<StepKind, string>> = {
   attempt_reflection:
     'bg-fuchsia-100 text-fuchsia-900 dark:bg-fuchsia-900/60 dark:text-fuchsia-100',
   reprompt: 'bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100',
+  judge: 'bg-fuchsia-100 text-fuchsia-900 dark:bg-fuchsia-900/60 dark:text-fuchsia-100',
 };
 
 /** What the step set out to do, in words. */

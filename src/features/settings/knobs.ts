@@ -3,83 +3,11 @@
  * how to read it from a resolved config and how to write it as an override, and the contract's
  * limits for numbers (docs/headless-contract.md, the CLI flag table). Pure: no React.
  */
-import type { ConfigOverrides, LoopConfig } from '../../engine';
+import type { LoopConfig } from '../../engine';
+import { ATTEMPTS_GROUP } from './knobs-attempts';
+import { choice, whole, type Knob, type KnobGroup, type NumberKnob } from './knob-types';
 
-/** One choice of a choice knob. */
-export interface Option<T extends string> {
-  readonly value: T;
-  readonly label: string;
-}
-
-interface KnobBase {
-  /** Stable id (React key, DOM ids). */
-  readonly id: string;
-  /** The control's accessible name: a contract for some ("Reflection gating"). */
-  readonly label: string;
-  readonly help: string;
-}
-
-/** A knob with a few named values (a select, or a segmented radio group). */
-export interface ChoiceKnob extends KnobBase {
-  readonly kind: 'choice';
-  /** `segmented` shows the options as radio buttons; `select` as a native select. */
-  readonly style: 'select' | 'segmented';
-  readonly options: readonly Option<string>[];
-  read(config: LoopConfig): string;
-  write(value: string): ConfigOverrides;
-}
-
-/** An on/off knob (a switch). */
-export interface SwitchKnob extends KnobBase {
-  readonly kind: 'switch';
-  read(config: LoopConfig): boolean;
-  write(on: boolean): ConfigOverrides;
-}
-
-/** A number knob, checked against the contract's limits. */
-export interface NumberKnob extends KnobBase {
-  readonly kind: 'number';
-  /** `whole`: an integer ≥ min; `fraction`: a number from 0 to 1. */
-  readonly number: 'whole' | 'fraction';
-  readonly min: number;
-  read(config: LoopConfig): number;
-  write(value: number): ConfigOverrides;
-}
-
-/** Any knob of the panel. */
-export type Knob = ChoiceKnob | SwitchKnob | NumberKnob;
-
-/** A folding section of the panel. */
-export interface KnobGroup {
-  readonly title: 'Loop' | 'Reflection' | 'Guards' | 'Attempts';
-  readonly knobs: readonly Knob[];
-}
-
-function choice<T extends string>(
-  knob: Omit<ChoiceKnob, 'kind' | 'read' | 'write' | 'options' | 'style'> & {
-    readonly style?: ChoiceKnob['style'];
-    readonly options: readonly Option<T>[];
-    read(config: LoopConfig): T;
-    write(value: T): ConfigOverrides;
-  },
-): ChoiceKnob {
-  const { options } = knob;
-  return {
-    ...knob,
-    kind: 'choice',
-    style: knob.style ?? 'select',
-    write: (value) => {
-      const picked = options.find((option) => option.value === value);
-      return picked ? knob.write(picked.value) : {};
-    },
-  };
-}
-
-const whole = (knob: Omit<NumberKnob, 'kind' | 'number'>): NumberKnob => ({
-  ...knob,
-  kind: 'number',
-  number: 'whole',
-});
+export * from './knob-types';
 
 /** Every knob, grouped as the panel shows them. */
 export const KNOB_GROUPS: readonly KnobGroup[] = [
@@ -211,40 +139,7 @@ export const KNOB_GROUPS: readonly KnobGroup[] = [
       },
     ],
   },
-  {
-    title: 'Attempts',
-    knobs: [
-      whole({
-        id: 'attempts',
-        label: 'Attempts',
-        min: 1,
-        help: 'Reflexion-style tries, with a reflection between them.',
-        read: (config) => config.attempts,
-        write: (attempts) => ({ attempts }),
-      }),
-      {
-        kind: 'number',
-        number: 'fraction',
-        id: 'reward-threshold',
-        label: 'Reward threshold',
-        min: 0,
-        help: 'Retry an attempt whose reward is below this (0 to 1).',
-        read: (config) => config.rewardThreshold,
-        write: (rewardThreshold) => ({ rewardThreshold }),
-      },
-      choice({
-        id: 'history',
-        label: 'History',
-        help: 'Earlier reflections an attempt sees: this run’s, or all runs’.',
-        options: [
-          { value: 'cross_trajectory', label: 'This run' },
-          { value: 'cross_task', label: 'Across runs' },
-        ],
-        read: (config) => config.history,
-        write: (history) => ({ history }),
-      }),
-    ],
-  },
+  ATTEMPTS_GROUP,
 ];
 
 /** A typed number, checked: its value, or a sentence that names the problem. */

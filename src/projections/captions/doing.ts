@@ -110,5 +110,14 @@ export function doing(scenario: Scenario, lane: CaptionLane, step: Step): Doing 
           : null,
         why: null,
       };
+    case 'judge':
+      return {
+        phrase: { verb: 'ask', rest: 'a model judge to score the attempt' },
+        short: { verb: 'judge', rest: 'the attempt' },
+        quote: step.judge?.reason
+          ? { label: 'Concludes', text: clip(step.judge.reason, QUOTE_MAX) }
+          : null,
+        why: null,
+      };
   }
 }

@@ -34,6 +34,7 @@ const SAME_WORDS: Readonly<Record<Step['kind'], string>> = {
   escalate: 'hand the case to a person',
   attempt_reflection: 'look back and start over',
   reprompt: 'reply in prose',
+  judge: 'ask the judge',
 };
 
 /** Reflections first, then steps, then gaps. */

@@ -5,7 +5,7 @@
  */
 import type { Mode } from '../../config';
 import { parseReply } from '../../parsers';
-import { ATTEMPT_REFLECTION_SYSTEM } from '../../attempts';
+import { ATTEMPT_REFLECTION_SYSTEM, JUDGE_SYSTEM } from '../../attempts';
 import { REFLECTION_PROMPT } from '../../prompts';
 import type { CallPurpose } from '../../trace/events';
 import type { Message, ToolCall, ToolSpec } from '../../types';
@@ -42,6 +42,7 @@ function modeOf(system: string): Mode {
 function purposeOf(messages: readonly Message[]): CallPurpose {
   const last = messages.at(-1);
   if (messages[0]?.content === ATTEMPT_REFLECTION_SYSTEM) return 'attempt-reflection';
+  if (messages[0]?.content === JUDGE_SYSTEM) return 'attempt-judge';
   if (last?.role === 'user' && last.content === REFLECTION_PROMPT) return 'reflection';
   if (last?.role === 'user' && /high-confidence sources/.test(last.content)) return 'early-answer';
   return 'action';

@@ -7,7 +7,7 @@ import type { Scenario, SimulatedModelSpec } from '../../scenario/types';
 import type { Message } from '../../types';
 import { readContext, type SimContext } from './context';
 import { decide, nextLead, type Decision } from './policy';
-import { writeAttemptReflection, writeReflection, writeReply } from './write';
+import { writeAttemptReflection, writeJudgement, writeReflection, writeReply } from './write';
 
 export interface SimulatedReply {
   /** The reply's text (with a native tool call: the thought that goes with it, may be empty). */
@@ -68,6 +68,8 @@ export function simulateReply(
       const failed = messages.some((message) => message.content.includes('Failed trajectory:'));
       return reply(writeAttemptReflection(spec, failed));
     }
+    case 'attempt-judge':
+      return reply(writeJudgement(spec, messages.at(-1)?.content ?? ''));
     case 'early-answer': {
       const decision = earlyAnswer(spec, context);
       return reply(writeReply(context.mode, spec, context, decision));

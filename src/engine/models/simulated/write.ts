@@ -118,6 +118,24 @@ export function writeAttemptReflection(spec: SimulatedModelSpec, failed: boolean
   return `${verdict}${skipped} Start with ${actionText(first)} (${lowerFirst(first.thought)}) and follow every lead before answering.`;
 }
 
+/**
+ * Pure: the judge's reply, read off the attempt as the prompt gives it (never the expected
+ * answer): an answer after every lead was followed scores 0.9, an answer that skipped one 0.2,
+ * no answer 0. Deterministic: the same attempt gets the same score.
+ */
+export function writeJudgement(spec: SimulatedModelSpec, prompt: string): string {
+  const answered = /^Answer: /m.test(prompt);
+  const followed = spec.leads.filter((lead) => prompt.includes(`Action: ${lead.tool}(`)).length;
+  const all = followed === spec.leads.length;
+  const score = answered ? (all ? 0.9 : 0.2) : 0;
+  const reason = !answered
+    ? 'The attempt gave no answer.'
+    : all
+      ? 'The answer follows from what the attempt looked up.'
+      : `The attempt answered after ${followed} of ${spec.leads.length} lookups: the answer is not backed.`;
+  return JSON.stringify({ score, reason });
+}
+
 function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
 }

@@ -14,3 +14,4 @@ export * from './phase-graph';
 export * from './presentation';
 export * from './scenario-config';
 export * from './timeline';
+export * from './span-tree';

@@ -34,3 +34,6 @@ export const selectAwaitedStep = (state: RunState) => state.awaitedStep;
 /** The mode the next run uses: the overrides resolved the way the engine does. */
 export const selectMode = (state: RunState) =>
   scenarioConfig(selectedScenario(state), state.overrides).mode;
+
+/** What an imported run held beyond its steps (the span tree), or null. */
+export const selectImported = (state: RunState) => state.shown?.imported ?? null;

@@ -5,6 +5,7 @@ import type { RunState } from '../../state/run-store';
 export {
   selectConversations,
   selectCursor,
+  selectImported,
   selectEscalation,
   selectPaused,
   selectPhase,

@@ -20,10 +20,13 @@ export function ImportedNote() {
       {view && imported ? (
         <>
           <p>
-            Imported from <span className="font-medium">{origin.source}</span>, detected as{' '}
-            <span className="font-medium">{imported.formatLabel}</span>, and kept in the Library:{' '}
-            {view.summary.split(' · ').slice(1).join(' · ')}. Spans that are not model or tool calls
-            are listed, with why, in the record&apos;s Spans tab.
+            Imported from{' '}
+            <span className="font-medium">
+              {origin.source.replace(` (${imported.formatLabel})`, '')}
+            </span>
+            , detected as <span className="font-medium">{imported.formatLabel}</span>, and kept in
+            the Library: {view.summary.split(' · ').slice(1).join(' · ')}. Spans that are not model
+            or tool calls are listed, with why, in the record&apos;s Spans tab.
           </p>
           {view.notes.length > 0 && <p className="mt-0.5">{view.notes.join('. ')}.</p>}
         </>

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support';
+import { expect, keptSummaries, test } from './support';
 
 /**
  * Bring your own trace: another tool's trace dropped on the page opens in the inspector as
@@ -240,6 +240,14 @@ test('an OTLP file dropped on the page opens as steps, with the format and the s
     .click();
   await record(page).getByRole('tab', { name: 'Context' }).click();
   await expect(record(page)).toContainText('Is order 7 late?');
+
+  // Kept in the library with its span tree: the link shows it again after a reload.
+  await expect.poll(async () => (await keptSummaries(page)).length).toBe(1);
+  await page.reload();
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await expect(steps(page)).toHaveCount(2);
+  await record(page).getByRole('tab', { name: 'Spans' }).click();
+  await expect(spanTree(page).getByRole('listitem')).toHaveCount(5);
 });
 
 test('a Langfuse export opens with its observations once each, and a file with no model spans says so', async ({

@@ -1,7 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readTraceText } from '../engine';
 import { genAiLoop, otlpRequest } from '../engine/otel/fixtures/build';
 import { openCommand } from './open';
 
@@ -41,5 +42,22 @@ describe("loop open of another tool's trace", () => {
       role: 'user',
       content: 'Where is order 7?',
     });
+  });
+
+  it('writes the share page with --html, carrying the scenario made for the import', () => {
+    const template = join(dir, 'template.html');
+    writeFileSync(
+      template,
+      '<html><script type="application/json" id="loopscope-run">null</script></html>',
+    );
+    process.env['LOOPSCOPE_SHARE_TEMPLATE'] = template;
+    const page = join(dir, 'page.html');
+    openCommand([file, '--html', page], USAGE);
+    const written = readFileSync(page, 'utf8');
+    const open = '<script type="application/json" id="loopscope-run">';
+    const start = written.indexOf(open) + open.length;
+    const run = readTraceText(written.slice(start, written.indexOf('</script>', start)));
+    expect(run.scenario?.id).toBe(run.trace.scenario);
+    expect(run.trace.steps).toHaveLength(2);
   });
 });

@@ -42,10 +42,11 @@ export function openCommand(
   }
   const opened = openFileText(readUserFile(argument, ''), argument);
   if (args.html !== null) {
-    if (opened.kind !== 'trace') {
+    if (opened.kind !== 'trace' && opened.kind !== 'foreign') {
       throw new UsageError(`--html: ${argument} is not a trace; --html writes a run's page`);
     }
-    // A v1 file names its scenario only by id: the page then carries the built-in.
+    // A v1 file names its scenario only by id: the page then carries the built-in. An imported
+    // trace carries the scenario the importer made for it.
     const scenario = opened.scenario ?? findBuiltin(opened.trace.scenario);
     if (!scenario) {
       throw new UsageError(

@@ -339,6 +339,13 @@ describe('the traps real files hold', () => {
     );
   });
 
+  it('names the part of an OTLP file that has the wrong shape', () => {
+    const text = JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: 'none' }] }] });
+    expect(() => openFileText(text, 'odd.json')).toThrow(
+      'odd.json: $.resourceSpans[0].scopeSpans[0]: expected an object with "spans"',
+    );
+  });
+
   it('still says a JSON file of no known shape is not one of ours', () => {
     expect(() => openFileText('{"hello": 1}', 'x.json')).toThrow(/not a Loopscope trace/);
   });

@@ -61,9 +61,16 @@ export function looksLikeJsonLines(text: string): boolean {
   }
 }
 
-/** Pure: each line of an OTLP JSON Lines file read and checked; a bad line is named. */
-export function readJsonLines(text: string, name: string): ForeignSpan[] {
+/**
+ * Pure: each line of a JSON Lines file read and checked; a bad line is named. Lines are OTLP
+ * requests (the Collector's file exporter), or spans one per line (Phoenix, the OTel SDK).
+ */
+export function readJsonLines(
+  text: string,
+  name: string,
+): { format: ForeignFormat; spans: ForeignSpan[] } {
   const spans: ForeignSpan[] = [];
+  const flat: unknown[] = [];
   for (const { line, number, offset } of nonEmptyLines(text.replace(/^\uFEFF/, ''))) {
     const where = `$[${number - 1}]`;
     const problem = scanJson(line);
@@ -92,18 +99,25 @@ export function readJsonLines(text: string, name: string): ForeignSpan[] {
         location,
       );
     }
-    if (!isOtlpRequest(value)) {
+    if (!isOtlpRequest(value) && sdkSpansOf([value]) && spans.length === 0) {
+      flat.push(value);
+      continue;
+    }
+    if (!isOtlpRequest(value) || flat.length > 0) {
       throw new FileError(
         'invalid_trace',
         name,
         where,
-        `line ${number} of a JSON Lines file is not an OTLP request (no "resourceSpans")`,
+        `line ${number} of a JSON Lines file is neither an OTLP request (no "resourceSpans") nor a span (no "context")`,
         { line: number, column: 1 },
       );
     }
     spans.push(...readOtlpRequest(value, name, where));
   }
-  return spans;
+  if (flat.length === 0) return { format: 'otlp-jsonl', spans };
+  return isPhoenixList(flat)
+    ? { format: 'phoenix', spans: readPhoenix(flat) }
+    : { format: 'otel-sdk', spans: readSdkSpans(flat) };
 }
 
 /**

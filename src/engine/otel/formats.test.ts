@@ -211,6 +211,32 @@ describe('Phoenix span JSON', () => {
   });
 });
 
+describe('Phoenix spans as JSON Lines, one span a line', () => {
+  it('reads them as Phoenix spans', () => {
+    const span = (id: string, parent: string | null, kind: string, start: string) => ({
+      name: id,
+      context: { trace_id: 't', span_id: id },
+      span_kind: kind,
+      parent_id: parent,
+      start_time: start,
+      end_time: start,
+      status_code: 'OK',
+      attributes:
+        kind === 'TOOL'
+          ? { 'tool.name': 'lookup', 'input.value': '{"q":1}', 'output.value': 'found' }
+          : {},
+    });
+    const lines = [
+      span('root', null, 'AGENT', '2026-01-01T00:00:00Z'),
+      span('tool', 'root', 'TOOL', '2026-01-01T00:00:01Z'),
+    ];
+    const opened = imported(lines.map((line) => JSON.stringify(line)).join('\n'));
+    expect(opened.formatLabel).toBe('Phoenix span JSON');
+    expect(opened.trace.steps[0]!.decision.action).toEqual({ tool: 'lookup', args: { q: 1 } });
+    expect(opened.trace.steps[0]!.observation?.result).toBe('found');
+  });
+});
+
 describe('OpenTelemetry SDK span JSON with integer ids', () => {
   // Two span ids that are one apart beyond a double's precision: JSON.parse makes them equal.
   const text = `{"spans": [

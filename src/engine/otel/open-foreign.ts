@@ -39,7 +39,8 @@ export function refuseLargeForeign(text: string, name: string): void {
 export function openJsonLines(text: string, name: string): ForeignTrace | null {
   if (!looksLikeJsonLines(text)) return null;
   checkImportSize(text.length, name);
-  return importSpans(readJsonLines(text, name), 'otlp-jsonl', name);
+  const { format, spans } = readJsonLines(text, name);
+  return importSpans(spans, format, name);
 }
 
 /** Pure: the import of a parsed JSON value of a foreign format, or null when it is none. */

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, keptSummaries, test } from './support';
+import { expect, keptSummaries, seriousViolations, test } from './support';
 
 /**
  * Bring your own trace: another tool's trace dropped on the page opens in the inspector as
@@ -234,6 +234,7 @@ test('an OTLP file dropped on the page opens as steps, with the format and the s
     'an HTTP span: transport, not a model or tool call',
   );
   await expect(rows.filter({ hasText: 'execute_tool get_order' })).toContainText('tool call');
+  expect(await seriousViolations(page)).toEqual([]);
   await rows
     .filter({ hasText: 'execute_tool get_order' })
     .getByRole('button', { name: 'step #0' })

@@ -266,6 +266,17 @@ test('a Langfuse export opens with its observations once each, and a file with n
   await expect(spanTree(page).getByRole('listitem')).toHaveCount(4);
   await expect(page.getByRole('region', { name: 'Metrics' })).toContainText('Stop reason: answer');
 
+  // A setting changed on an imported trace waits for Run: the recording stays in view.
+  const settings = page.getByRole('region', { name: 'Settings' });
+  await expect(settings).toContainText('An imported trace: changes wait for Run');
+  const loopStyle = settings.getByRole('radiogroup', { name: 'Loop style' });
+  await loopStyle.getByRole('radio', { name: 'ReAct', exact: true }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(loopStyle.getByRole('radio', { name: 'ReflAct' })).toBeChecked();
+  await expect(settings).toContainText('1 changed');
+  await expect(steps(page)).toHaveCount(2);
+  await expect(page.getByRole('region', { name: 'Metrics' })).toContainText('Stop reason: answer');
+
   await drop(page, NO_MODEL, 'spans.jsonl');
   await expect(page.getByTestId('open-notice')).toContainText(
     'Opened spans.jsonl (OTLP JSON Lines): 2 spans as 0 steps (no model or tool spans)',

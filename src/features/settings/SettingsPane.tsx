@@ -14,7 +14,7 @@ const selectOverrides = (state: RunState) => state.overrides;
 /** Saved settings may not take a preset's name: both are columns of the eval matrix. */
 const PRESET_LABELS = EVAL_PRESETS.map((config) => config.label);
 
-function LiveNote({ live }: { readonly live: boolean }) {
+function LiveNote({ live, imported }: { readonly live: boolean; readonly imported: boolean }) {
   return (
     <p
       className={`mx-3 mt-2 rounded-md px-2.5 py-1.5 text-[11px] leading-snug ${
@@ -25,7 +25,9 @@ function LiveNote({ live }: { readonly live: boolean }) {
     >
       {live
         ? 'Changes re-run the scenario at once (the built-in model is free).'
-        : 'Real calls cost money: press Run to apply.'}
+        : imported
+          ? 'An imported trace: changes wait for Run (its scenario has no model of its own; a run replaces the recording in this view, the Library keeps it).'
+          : 'Real calls cost money: press Run to apply.'}
     </p>
   );
 }
@@ -38,7 +40,7 @@ export function SettingsPane() {
   const scenario = useRunStore(selectScenario);
   const overrides = useRunStore(selectOverrides);
   const store = useRunStoreApi();
-  const { live, apply } = useLiveSettings();
+  const { live, imported, apply } = useLiveSettings();
   // Bumped by "Reset to defaults": the fields drop what was typed in them.
   const [generation, setGeneration] = useState(0);
   const config = useMemo(() => scenarioConfig(scenario, overrides), [scenario, overrides]);
@@ -73,7 +75,7 @@ export function SettingsPane() {
           </button>
         </div>
       </div>
-      <LiveNote live={live} />
+      <LiveNote live={live} imported={imported} />
       <div key={generation} className="mt-1">
         {KNOB_GROUPS.map((group) => (
           <details

@@ -74,9 +74,12 @@ export function createFileOpening(options: FileOpeningOptions): FileOpener {
     views.openRecord(opened.record);
     const steps = opened.record.trace?.steps.length ?? 0;
     go(viewHash('inspect', opened.record.scenario.id, [], { run: opened.record.id }));
+    const imported = opened.record.imported;
     notify({
       tone: 'done',
-      text: `Opened ${name}: a run of ${opened.record.scenario.id} with ${plural(steps, 'step')}, kept in the library.`,
+      text: imported
+        ? `Opened ${name} (${imported.formatLabel}): ${plural(imported.spans.length, 'span')} as ${plural(steps, 'step')}${steps === 0 ? ' (no model or tool spans)' : ''}; ${imported.unmapped.length} not mapped (see the Spans tab), kept in the library.`
+        : `Opened ${name}: a run of ${opened.record.scenario.id} with ${plural(steps, 'step')}, kept in the library.`,
     });
   };
 

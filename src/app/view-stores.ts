@@ -125,6 +125,8 @@ export function createViewStores(options: ViewStoresOptions): ViewStores {
             builtin: builtin(),
           });
         } else {
+          // A kept run of a scenario no list holds (an imported trace's): the record carries it.
+          if (!known(record.scenario.id)) views.addScenarios([record.scenario]);
           store.getState().actions.open(record);
           if (route.step !== null) store.getState().actions.selectStep(route.step);
         }
@@ -196,6 +198,8 @@ export function createViewStores(options: ViewStoresOptions): ViewStores {
     },
 
     unknownScenario(route) {
+      // A kept run carries its scenario: its link is known until the library says it lacks it.
+      if (route.view === 'inspect' && route.run !== null && !missing.has(route.run)) return false;
       const named = route.view === 'inspect' || route.view === 'compare';
       return named && route.scenario !== null && known(route.scenario) === null;
     },

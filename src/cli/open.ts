@@ -1,5 +1,5 @@
 /** `loop open FILE [--json]`: shows anything Loopscope writes that the CLI can show. */
-import { openFileText, toTraceJson, type Scenario } from '../engine';
+import { openFileText, toTraceJson, type OpenedFile, type Scenario } from '../engine';
 import { OPEN_FLAGS, UsageError, parseArgs } from './args';
 import { readUserFile, writeOtlp } from './files';
 import { formatTrace } from './format';
@@ -10,6 +10,19 @@ import { writeSharePage } from './share';
 export function scenarioSummary(scenario: Scenario): string {
   const tools = scenario.tools.map((tool) => tool.name).join(', ') || 'none';
   return `scenario ${scenario.id} · ${scenario.title} · tools: ${tools}`;
+}
+
+/** Pure: what an imported trace held beyond its steps: the format, the spans, what was not mapped. */
+export function foreignSummary(
+  opened: Extract<OpenedFile, { kind: 'foreign' }>,
+  file: string,
+): string {
+  const unmapped = opened.unmapped.length;
+  const lines = [
+    `imported: ${file} (${opened.formatLabel}) · ${opened.spans.length} spans · ${unmapped} not mapped to steps`,
+    ...opened.notes.map((note) => `note: ${note.message}`),
+  ];
+  return lines.join('\n');
 }
 
 /**
@@ -29,10 +42,11 @@ export function openCommand(
   }
   const opened = openFileText(readUserFile(argument, ''), argument);
   if (args.html !== null) {
-    if (opened.kind !== 'trace') {
+    if (opened.kind !== 'trace' && opened.kind !== 'foreign') {
       throw new UsageError(`--html: ${argument} is not a trace; --html writes a run's page`);
     }
-    // A v1 file names its scenario only by id: the page then carries the built-in.
+    // A v1 file names its scenario only by id: the page then carries the built-in. An imported
+    // trace carries the scenario the importer made for it.
     const scenario = opened.scenario ?? findBuiltin(opened.trace.scenario);
     if (!scenario) {
       throw new UsageError(
@@ -65,6 +79,13 @@ export function openCommand(
       return args.json
         ? { json: true, text: JSON.stringify(opened.scenario, null, 2) }
         : { json: false, text: scenarioSummary(opened.scenario) };
+    case 'foreign':
+      return args.json
+        ? { json: true, text: JSON.stringify(toTraceJson(opened.trace), null, 2) }
+        : {
+            json: false,
+            text: `${foreignSummary(opened, argument)}\n${formatTrace(opened.trace)}`,
+          };
     case 'other':
       throw new UsageError(
         `${argument}: a "${opened.format}" file; loop open shows traces and scenarios (open this one in the app)`,

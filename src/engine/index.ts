@@ -23,6 +23,17 @@ export { NATIVE_TRACE_VERSION, parseNativeTrace, toNativeTraceJson } from './tra
 export { readTraceText, readTraceValue, type TraceFile } from './trace/read';
 export { FileError, MAX_FILE_BYTES, checkFileSize, type FileErrorCode } from './files/errors';
 export { openFileText, type OpenedFile } from './files/open';
+export {
+  FORMAT_LABELS,
+  type ForeignFormat,
+  type ForeignTrace,
+  type ImportNote,
+  type ImportNoteCode,
+  type SpanRow,
+  type SpanType,
+  type UnmappedSpan,
+} from './otel';
+export { MAX_IMPORT_BYTES } from './otel/open-foreign';
 export { FORBIDDEN_KEYS, MAX_JSON_DEPTH } from './files/json-scan';
 export { ConfigError, parseConfigOverrides } from './config-schema';
 export type * from './trace/types';

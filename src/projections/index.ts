@@ -17,3 +17,4 @@ export * from './presentation';
 export * from './scenario-config';
 export * from './timeline';
 export * from './lens';
+export * from './span-tree';

@@ -51,6 +51,7 @@ export function libraryExportJson(
       error: record.error,
       scenario: record.scenario,
       trace: record.trace ? toNativeTraceJson(record.trace, null) : null,
+      ...(record.imported ? { imported: record.imported } : {}),
     })),
     scenarios: scenarios.map((kept) => ({
       id: kept.id,
@@ -147,6 +148,18 @@ function within<T>(name: string, prefix: string, run: () => T): T {
   }
 }
 
+/** Pure: the shape of an imported run's span tree, checked loosely (it is shown, never run). */
+function isImported(value: unknown): value is NonNullable<RunRecord['imported']> {
+  return (
+    isObject(value) &&
+    isString(value.format) &&
+    isString(value.formatLabel) &&
+    Array.isArray(value.spans) &&
+    Array.isArray(value.unmapped) &&
+    Array.isArray(value.notes)
+  );
+}
+
 function readRun(run: unknown, path: string, name: string): LabelledRun {
   if (!isObject(run)) fail(name, path, 'expected a run');
   const status = field(
@@ -196,6 +209,8 @@ function readRun(run: unknown, path: string, name: string): LabelledRun {
     startedAt: field(name, run, 'startedAt', path, isNumber, 'a time in milliseconds'),
     endedAt:
       field(name, run, 'endedAt', path, orNull(isNumber), 'a time in milliseconds or null') ?? null,
+    // An imported run's span tree, when the file carries one in its shape (else left out).
+    ...(isImported(run.imported) ? { imported: run.imported } : {}),
   };
   const label: RunLabel = {
     name: field(name, run, 'name', path, orNull(isString), 'a name or null') ?? null,

@@ -79,6 +79,23 @@ export function openText(text: string, name: string, context: OpenContext): Open
     }
     return { kind: 'library', ...readLibraryExport(opened.value, name) };
   }
+  if (opened.kind === 'foreign') {
+    const record = recordOfTrace(opened.trace, {
+      id: context.newId(),
+      scenario: opened.scenario,
+      origin: { kind: 'imported', source: `${name} (${opened.formatLabel})` },
+      startedAt: context.now(),
+      overrides: rowOverrides({ config: opened.trace.config }),
+      imported: {
+        format: opened.format,
+        formatLabel: opened.formatLabel,
+        spans: opened.spans,
+        unmapped: opened.unmapped,
+        notes: opened.notes,
+      },
+    });
+    return { kind: 'run', record, newScenario: null };
+  }
   const { trace } = opened;
   const known = context.scenarios.find((scenario) => scenario.id === trace.scenario) ?? null;
   const scenario = opened.scenario ?? known;

@@ -7,6 +7,10 @@
 import {
   scenarioConfig,
   type ConfigOverrides,
+  type ForeignFormat,
+  type ImportNote,
+  type SpanRow,
+  type UnmappedSpan,
   type LoopConfig,
   type Scenario,
   type Trace,
@@ -33,6 +37,19 @@ export type RunOrigin =
  */
 export type RecordStatus = 'running' | 'done' | 'failed' | 'interrupted';
 
+/**
+ * What a trace imported from another tool held beyond its steps: the format detected, the span
+ * tree (each span typed, with the step it became or why not), what was not mapped, and notes.
+ * Optional: records kept before imports existed, and every other run, have none.
+ */
+export interface ImportedSpans {
+  readonly format: ForeignFormat;
+  readonly formatLabel: string;
+  readonly spans: readonly SpanRow[];
+  readonly unmapped: readonly UnmappedSpan[];
+  readonly notes: readonly ImportNote[];
+}
+
 export interface RunRecord {
   readonly id: string;
   readonly scenario: Scenario;
@@ -47,13 +64,15 @@ export interface RunRecord {
   /** Milliseconds since the epoch. */
   readonly startedAt: number;
   readonly endedAt: number | null;
+  /** Set on a run imported from another tool's trace (see {@link ImportedSpans}). */
+  readonly imported?: ImportedSpans;
 }
 
 /** Pure: a record of a finished trace (a file opened, a demo recorded). */
 export function recordOfTrace(
   trace: Trace,
   fields: Pick<RunRecord, 'id' | 'scenario' | 'origin' | 'startedAt'> &
-    Partial<Pick<RunRecord, 'overrides' | 'endedAt'>>,
+    Partial<Pick<RunRecord, 'overrides' | 'endedAt' | 'imported'>>,
 ): RunRecord {
   return {
     overrides: {},

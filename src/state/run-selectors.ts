@@ -83,3 +83,5 @@ export const selectAttempts = (state: RunState): readonly AttemptSummary[] => {
 
 /** More than one attempt: the attempts strip shows. */
 export const selectHasAttempts = (state: RunState) => selectAttempts(state).length > 1;
+/** What an imported run held beyond its steps (the span tree), or null. */
+export const selectImported = (state: RunState) => state.shown?.imported ?? null;

@@ -61,7 +61,7 @@ export interface RunData extends RunView {
 /** The record fields of the shown run that the view does not fold from events. */
 export type ShownRun = Pick<
   RunRecord,
-  'id' | 'scenario' | 'overrides' | 'origin' | 'startedAt' | 'endedAt'
+  'id' | 'scenario' | 'overrides' | 'origin' | 'startedAt' | 'endedAt' | 'imported'
 >;
 
 /** Where the inspector looks: kept across runs of the same view, reset by Reset. */

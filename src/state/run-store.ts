@@ -186,6 +186,7 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
             origin: record.origin,
             startedAt: record.startedAt,
             endedAt: record.endedAt,
+            ...(record.imported ? { imported: record.imported } : {}),
           },
         }));
       },

@@ -9,6 +9,8 @@ import { readJsonText } from '../scenario/json-location';
 import { parseScenario } from '../scenario/parse';
 import { SCENARIO_FORMAT, SCENARIO_VERSION } from '../scenario/schema';
 import type { Scenario } from '../scenario/types';
+import type { ForeignTrace } from '../otel/import';
+import { openForeignValue, openJsonLines, refuseLargeForeign } from '../otel/open-foreign';
 import { TraceError } from '../trace/errors';
 import { readTraceValue } from '../trace/read';
 import type { Trace } from '../trace/types';
@@ -23,7 +25,9 @@ export type OpenedFile =
       readonly version: 1 | 2;
     }
   | { readonly kind: 'scenario'; readonly scenario: Scenario; readonly source: string }
-  | { readonly kind: 'other'; readonly format: string; readonly value: unknown };
+  | { readonly kind: 'other'; readonly format: string; readonly value: unknown }
+  /** Another tool's trace (OTLP, Jaeger, Langfuse, Phoenix, …) as Loopscope steps and a span tree. */
+  | ForeignTrace;
 
 const TRACE_FORMAT = 'loopscope.trace';
 /** Formats of other Loopscope files start so; anything else is not Loopscope's. */
@@ -80,11 +84,19 @@ function openScenario(record: Record<string, unknown>, text: string, name: strin
 export function openFileText(text: string, name: string): OpenedFile {
   // Every UTF-16 code unit is at least one byte of UTF-8: a longer text is a larger file.
   if (text.length > MAX_FILE_BYTES) checkFileSize(text.length, name);
+  refuseLargeForeign(text, name);
+  // JSON Lines first: one JSON value per line is not one JSON value.
+  const lines = openJsonLines(text, name);
+  if (lines) return lines;
   const read = readJsonText(text);
   if ('problem' in read) {
     throw new FileError(read.code, name, read.path, read.reason, read.location);
   }
   const value = read.value;
+  if (Array.isArray(value)) {
+    const foreign = openForeignValue(value, text, name);
+    if (foreign) return foreign;
+  }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new FileError(
       'unknown_format',
@@ -99,6 +111,10 @@ export function openFileText(text: string, name: string): OpenedFile {
   if (format === SCENARIO_FORMAT) return openScenario(record, text, name);
   if (typeof format === 'string' && OWN_FORMAT.test(format)) {
     return { kind: 'other', format, value };
+  }
+  if (!has(record, TRACE_KEYS) && !has(record, SCENARIO_KEYS)) {
+    const foreign = openForeignValue(record, text, name);
+    if (foreign) return foreign;
   }
   if (format !== undefined) {
     const shown = typeof format === 'string' ? JSON.stringify(format) : describeJson(format);

@@ -6,12 +6,14 @@ import { useLens } from '../lens';
 import { useRunActions, useRunStore } from '../run';
 import { ContextPanel } from './ContextPanel';
 import { DecisionPanel } from './DecisionPanel';
+import { SpansPanel } from './SpansPanel';
 import { RecordTabs, useTabIds, type RecordTab } from './RecordTabs';
 import {
   selectAttempts,
   selectConversations,
   selectCursor,
   selectEscalation,
+  selectImported,
   selectRunConfig,
   selectStatus,
   selectSteps,
@@ -61,7 +63,10 @@ export function DecisionRecordPane() {
   const { selectStep } = useRunActions();
   const [selectTrips] = useState(guardTripSelector);
   const trips = useRunStore(selectTrips);
-  const [tab, setTab] = useState<RecordTab>('decision');
+  const imported = useRunStore(selectImported);
+  const [chosen, setTab] = useState<RecordTab>('decision');
+  // Spans only while the shown run has them (another run opened keeps the choice otherwise).
+  const tab = chosen === 'spans' && !imported ? 'decision' : chosen;
   const ids = useTabIds();
 
   const regionRef = useRef<HTMLElement>(null);
@@ -77,7 +82,7 @@ export function DecisionRecordPane() {
   return (
     <section ref={regionRef} aria-label="Decision record" className="flex min-h-full flex-col">
       <div className="sticky top-0 z-10 flex items-center gap-2 border-b border-slate-200 bg-white/95 px-2 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
-        <RecordTabs selected={tab} onSelect={setTab} ids={ids} />
+        <RecordTabs selected={tab} onSelect={setTab} ids={ids} spans={imported !== null} />
         <div className="ml-auto flex items-center gap-2 pr-1">
           {following ? (
             steps.length > 0 && (
@@ -104,7 +109,9 @@ export function DecisionRecordPane() {
         // Contained: laying out a step's record never forces a layout of the page around it.
         className="min-h-0 flex-1 [contain:content]"
       >
-        {index < 0 ? (
+        {tab === 'spans' && imported ? (
+          <SpansPanel imported={imported} onSelect={selectStep} />
+        ) : index < 0 ? (
           <EmptyRecord running={status === 'running'} />
         ) : tab === 'decision' ? (
           <DecisionPanel

@@ -1,12 +1,13 @@
 import { useId, useRef, type KeyboardEvent } from 'react';
 import { FOCUS_RING } from '../../components';
 
-/** The record's two views. */
-export type RecordTab = 'decision' | 'context';
+/** The record's views: Spans only for a run imported from another tool's trace. */
+export type RecordTab = 'decision' | 'context' | 'spans';
 
-const TABS: readonly { readonly id: RecordTab; readonly label: string }[] = [
+const ALL_TABS: readonly { readonly id: RecordTab; readonly label: string }[] = [
   { id: 'decision', label: 'Decision' },
   { id: 'context', label: 'Context' },
+  { id: 'spans', label: 'Spans' },
 ];
 
 /** Ids that tie each tab to its panel. */
@@ -19,18 +20,22 @@ export function useTabIds() {
 }
 
 /**
- * The record's two views as an ARIA tab list: ←/→ (and Home/End) move between the tabs and
+ * The record's views as an ARIA tab list: ←/→ (and Home/End) move between the tabs and
  * select them; only the selected tab is in the tab order.
  */
 export function RecordTabs({
   selected,
   onSelect,
   ids,
+  spans = false,
 }: {
   readonly selected: RecordTab;
   readonly onSelect: (tab: RecordTab) => void;
   readonly ids: ReturnType<typeof useTabIds>;
+  /** Offer the Spans tab (an imported run). */
+  readonly spans?: boolean;
 }) {
+  const TABS = spans ? ALL_TABS : ALL_TABS.filter((tab) => tab.id !== 'spans');
   const refs = useRef<Partial<Record<RecordTab, HTMLButtonElement | null>>>({});
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const at = TABS.findIndex((tab) => tab.id === selected);

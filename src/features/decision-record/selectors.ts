@@ -6,6 +6,7 @@ export {
   selectAttempts,
   selectConversations,
   selectCursor,
+  selectImported,
   selectEscalation,
   selectPaused,
   selectPhase,

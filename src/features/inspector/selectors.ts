@@ -2,6 +2,7 @@
 export {
   selectAwaitedStep,
   selectError,
+  selectImported,
   selectMode,
   selectOrigin,
   selectOwnScenarioIds,

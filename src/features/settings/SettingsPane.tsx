@@ -14,7 +14,15 @@ const selectOverrides = (state: RunState) => state.overrides;
 /** Saved settings may not take a preset's name: both are columns of the eval matrix. */
 const PRESET_LABELS = EVAL_PRESETS.map((config) => config.label);
 
-function LiveNote({ live, lens }: { readonly live: boolean; readonly lens: boolean }) {
+function LiveNote({
+  live,
+  lens,
+  imported,
+}: {
+  readonly live: boolean;
+  readonly lens: boolean;
+  readonly imported: boolean;
+}) {
   if (lens) {
     return (
       <p className="mx-3 mt-2 rounded-md bg-indigo-50 px-2.5 py-1.5 text-[11px] leading-snug text-indigo-950 dark:bg-indigo-950/50 dark:text-indigo-100">
@@ -33,7 +41,9 @@ function LiveNote({ live, lens }: { readonly live: boolean; readonly lens: boole
     >
       {live
         ? 'Changes re-run the scenario at once (the built-in model is free).'
-        : 'Real calls cost money: press Run to apply.'}
+        : imported
+          ? 'An imported trace: changes wait for Run (its scenario has no model of its own; a run replaces the recording in this view, the Library keeps it).'
+          : 'Real calls cost money: press Run to apply.'}
     </p>
   );
 }
@@ -46,7 +56,7 @@ export function SettingsPane() {
   const scenario = useRunStore(selectScenario);
   const overrides = useRunStore(selectOverrides);
   const store = useRunStoreApi();
-  const { live, lens, apply } = useLiveSettings();
+  const { live, lens, imported, apply } = useLiveSettings();
   // Bumped by "Reset to defaults": the fields drop what was typed in them.
   const [generation, setGeneration] = useState(0);
   const config = useMemo(() => scenarioConfig(scenario, overrides), [scenario, overrides]);
@@ -81,7 +91,7 @@ export function SettingsPane() {
           </button>
         </div>
       </div>
-      <LiveNote live={live} lens={lens} />
+      <LiveNote live={live} lens={lens} imported={imported} />
       <div key={generation} className="mt-1">
         {KNOB_GROUPS.map((group) => (
           <details

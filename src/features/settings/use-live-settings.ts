@@ -2,25 +2,30 @@ import { useEffect, useState } from 'react';
 import type { ConfigOverrides } from '../../engine';
 import { useEndpoints, selectSelectedKind } from '../endpoints';
 import { useLensShown } from '../lens';
-import { useRunStoreApi } from '../run';
+import { selectImported } from '../../state/run-selectors';
+import { useRunStore, useRunStoreApi } from '../run';
 
 /** How long the panel waits for more changes before it re-runs (a burst of typing is one run). */
 export const RERUN_DELAY_MS = 300;
 
 /**
  * Applies settings changes. With the built-in simulated or scripted model a change also re-runs
- * the scenario once the changes pause (when it ran before); with a real endpoint it waits for Run.
- * While the guards lens shows, a change re-tunes the lens over the recorded run and never re-runs
- * (`lens` is true then).
+ * the scenario once the changes pause (when it ran before); with a real endpoint it waits for Run,
+ * and so it does on a run imported from another tool's trace (its scenario has no model of its
+ * own to re-run: a change would replace the recording with an empty run). While the guards lens
+ * shows, a change re-tunes the lens over the recorded run and never re-runs (`lens` is true then).
  */
 export function useLiveSettings(): {
   readonly live: boolean;
   readonly lens: boolean;
+  /** The shown run was imported from another tool's trace. */
+  readonly imported: boolean;
   readonly apply: (change: ConfigOverrides) => void;
 } {
   const store = useRunStoreApi();
   const lens = useLensShown();
-  const live = useEndpoints(selectSelectedKind) !== 'user' && !lens;
+  const imported = useRunStore(selectImported) !== null;
+  const live = useEndpoints(selectSelectedKind) !== 'user' && !lens && !imported;
   const [changes, setChanges] = useState(0);
 
   // Outside system: a timer that re-runs the scenario; a newer change restarts it.
@@ -37,5 +42,5 @@ export function useLiveSettings(): {
     store.getState().actions.updateOverrides(change);
     if (live) setChanges((count) => count + 1);
   };
-  return { live, lens, apply };
+  return { live, lens, imported, apply };
 }

@@ -1,0 +1,55 @@
+/**
+ * The minimal Scenario an imported trace is held with (a RunRecord needs one): its id from the
+ * trace id, the task from the first user message, the tools the trace called. Pure. The model is
+ * an empty script: the run is a recording, not something this scenario re-runs by itself.
+ */
+import type { Scenario } from '../scenario/types';
+import type { CallRead } from './calls';
+import type { TreeNode } from './tree';
+
+const TOOL_NAME = /^[A-Za-z_][\w.-]*$/;
+/** A task is a line of text; a long first message is cut (the full text stays in the steps). */
+const TASK_CHARS = 500;
+
+/** Pure: a scenario id from a trace id (`imported-<first 16 id characters>`). */
+export function importedScenarioId(traceId: string): string {
+  const cleaned = traceId
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^[-._]+/, '');
+  return `imported-${cleaned.slice(0, 16) || 'trace'}`;
+}
+
+export function importedScenario(
+  traceId: string,
+  nodes: readonly TreeNode[],
+  calls: readonly CallRead[],
+  restoredId: string | null,
+): Scenario {
+  const firstUser = calls
+    .flatMap((call) => (call.kind === 'model' ? call.messages : []))
+    .find((message) => message.role === 'user' && message.content.trim() !== '');
+  const root = nodes.find((node) => node.depth === 0);
+  const task =
+    (firstUser?.content ?? root?.span.name ?? 'Imported trace').trim().slice(0, TASK_CHARS) ||
+    'Imported trace';
+  const names = [
+    ...new Set(calls.flatMap((call) => (call.kind === 'tool' ? [call.call.name] : []))),
+  ].filter((name) => TOOL_NAME.test(name));
+  return {
+    format: 'loopscope.scenario',
+    version: 1,
+    id: restoredId ?? importedScenarioId(traceId),
+    title: `Imported: ${root?.span.name || 'trace'}`.slice(0, 120),
+    task,
+    tags: ['imported'],
+    tools: names.map((name) => ({
+      name,
+      description: 'a tool seen in the imported trace',
+      parameters: { type: 'object' },
+    })),
+    fixtures: [],
+    evidenceRules: [],
+    model: { kind: 'scripted', turns: [] },
+  };
+}

@@ -18,6 +18,7 @@ import {
   type ImportNote,
 } from './model';
 import { restoreLoopscope } from './restore';
+import { restoreExact } from './restore-exact';
 import { importedScenario } from './scenario';
 import { spanRows, type SpanRow, type UnmappedSpan } from './span-rows';
 import { buildSteps } from './steps';
@@ -67,7 +68,11 @@ export function importSpans(
       'some model calls recorded no messages (their instrumentation did not capture content)',
     );
   }
-  const scenario = importedScenario(traceIds[0] ?? name, nodes, calls, restored?.scenario ?? null);
+  // A whole Loopscope export gives back the native trace it was written from, exactly.
+  const exact = restoreExact(nodes);
+  const scenario =
+    exact?.scenario ??
+    importedScenario(traceIds[0] ?? name, nodes, calls, restored?.scenario ?? null);
   const answer = restored ? restored.answer : built.answer;
   const rootError = nodes.find((node) => node.depth === 0 && node.span.status.error);
   const stopReason =
@@ -98,7 +103,7 @@ export function importSpans(
   };
   let trace: Trace;
   try {
-    trace = readTraceValue(value).trace;
+    trace = exact?.trace ?? readTraceValue(value).trace;
   } catch (error) {
     if (!(error instanceof TraceError)) throw error;
     throw new FileError(

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { clipLine } from '../../components';
 import type { TimelineCell as Cell } from '../../projections/timeline';
 import { GuardMark, KIND_STYLE, KindGlyph } from './kinds';
 
@@ -17,7 +18,7 @@ function cellName(cell: Cell): string {
   if (cell.guard) parts.push(`guard tripped: ${cell.guard}`);
   if (cell.attemptStart) parts.push(`attempt ${cell.attempt} starts`);
   if (cell.selected) parts.push('in the graph selection');
-  return parts.join(', ');
+  return clipLine(parts.join(', '));
 }
 
 /**
@@ -35,7 +36,7 @@ export const TimelineCell = memo(
         data-index={cell.index}
         aria-selected="false"
         aria-label={cellName(cell)}
-        title={cell.title}
+        title={clipLine(cell.title)}
         className={`group @container relative flex w-40 min-w-8 shrink cursor-pointer flex-col items-stretch gap-0.5 pt-3 transition-opacity ${dimmed ? 'opacity-35 hover:opacity-70 data-current:opacity-100' : ''}`}
       >
         {cell.guard && (
@@ -46,7 +47,7 @@ export const TimelineCell = memo(
         >
           <KindGlyph kind={cell.kind} />
           <span className="hidden truncate text-xs font-medium @min-[5.5rem]:inline">
-            {cell.label}
+            {clipLine(cell.label)}
           </span>
         </div>
         <div

@@ -31,7 +31,7 @@ const steps = (page: Page) =>
     .getByRole('listbox', { name: 'Steps' })
     .getByRole('option');
 
-test('a scenario whose thought and answer hold a 100,000-character word shows them clipped in the inspector and compare', async ({
+test('a scenario whose title, thought, tool name and answer hold a 100,000-character word shows them clipped in the inspector, the library and compare', async ({
   page,
 }) => {
   const builtin = JSON.parse(readFileSync('src/scenarios/shopops-happy.json', 'utf8')) as Record<
@@ -41,7 +41,7 @@ test('a scenario whose thought and answer hold a 100,000-character word shows th
   const huge = {
     ...builtin,
     id: 'huge-word',
-    title: 'Huge word',
+    title: `Huge word ${WORD}`,
     model: {
       kind: 'scripted',
       turns: [
@@ -60,7 +60,8 @@ test('a scenario whose thought and answer hold a 100,000-character word shows th
     mimeType: 'application/json',
     buffer: Buffer.from(JSON.stringify(huge)),
   });
-  await expect(page.getByTestId('open-notice')).toContainText('Added your scenario "Huge word"');
+  await expect(page.getByTestId('open-notice')).toContainText('Added your scenario "Huge word w');
+  expect(await pageOverflows(page)).toBe(false);
   await expect(page.getByLabel('Scenario', { exact: true })).toHaveValue('huge-word');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Metrics' })).toContainText('Stop reason: answer');
@@ -91,6 +92,15 @@ test('a scenario whose thought and answer hold a 100,000-character word shows th
   await thought.click();
   await expect(record.getByText(WORD, { exact: true })).toBeAttached();
   await expect(thought).toHaveCount(0);
+  expect(await pageOverflows(page)).toBe(false);
+
+  // The library lists the run by the scenario's title, cut to a line.
+  await page
+    .getByRole('navigation', { name: 'View' })
+    .getByRole('link', { name: 'Library' })
+    .click();
+  const kept = page.getByRole('table', { name: 'Kept runs' });
+  await expect(kept.getByRole('button', { name: /^Huge word w+…/ }).first()).toBeVisible();
   expect(await pageOverflows(page)).toBe(false);
 
   // Compare, on the user's scenario kept in the library: each lane's record clips the answer.

@@ -4,6 +4,7 @@
  * close button dismisses it, and a done notice goes by itself after a while.
  */
 import { useEffect } from 'react';
+import { CLIP_CHARS, clipLine } from '../components/Clipped';
 import { CloseIcon } from '../components/icons';
 import { FOCUS_RING } from '../components/focus-ring';
 import type { Notice } from './file-opening';
@@ -41,7 +42,10 @@ export function OpenNotice({
               : 'border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100'
           }`}
         >
-          <p className="min-w-0 flex-1 break-words">{notice.text}</p>
+          {/* A file's text (a scenario's title) may be huge: cut, and scrolled past a few lines. */}
+          <p className="max-h-40 min-w-0 flex-1 overflow-auto wrap-anywhere">
+            {clipLine(notice.text, CLIP_CHARS)}
+          </p>
           <button
             type="button"
             aria-label="Dismiss"

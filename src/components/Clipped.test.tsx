@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { CLIP_CHARS, Clipped, clipText } from './Clipped';
+import { CLIP_CHARS, Clipped, ClippedLine, clipLine, clipText, LINE_CHARS } from './Clipped';
 
 describe('long text', () => {
   it('shows in full while it is short', () => {
@@ -21,5 +21,23 @@ describe('long text', () => {
   it('is never cut inside a character that takes two code units', () => {
     const text = `${'a'.repeat(CLIP_CHARS - 1)}😀 and more`;
     expect(clipText(text).shown).toBe(`${'a'.repeat(CLIP_CHARS - 1)}…`);
+  });
+});
+
+describe('one line of long text', () => {
+  it('a label or a tooltip keeps its text while it is short', () => {
+    expect(clipLine('search_logs')).toBe('search_logs');
+  });
+
+  it('a 100,000-character tool name shows as a label of its start', () => {
+    const line = clipLine('y'.repeat(100_000));
+    expect(line).toBe(`${'y'.repeat(LINE_CHARS)}…`);
+  });
+
+  it('renders the cut line with the same cut as its tooltip, laid out on its own', () => {
+    const html = renderToString(<ClippedLine text={'z'.repeat(100_000)} />);
+    expect(html).toContain(`title="${'z'.repeat(LINE_CHARS)}…"`);
+    expect(html).not.toContain('z'.repeat(LINE_CHARS + 1));
+    expect(html).toContain('truncate');
   });
 });

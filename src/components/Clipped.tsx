@@ -1,7 +1,9 @@
 /**
- * Long untrusted text (a model's reply, a message body) shown by its start, with a button that
- * shows it all. A 100,000-character unbroken word laid out in full froze the page for seconds
- * (issue 15); clipped, the layout costs what the start costs until the reader asks for more.
+ * Long untrusted text (a model's reply, a message body, a tool's or a scenario's name) shown by its
+ * start. A 100,000-character unbroken word laid out in full froze the page for seconds (issue 15);
+ * clipped, the layout costs what the start costs until the reader asks for more. Blocks use
+ * `Clipped` (a "Show all" button); one-line labels, options and tooltips use `ClippedLine` or
+ * `clipLine` (the whole text is in the decision record).
  */
 import { useState, type ReactNode } from 'react';
 import { FOCUS_RING } from './focus-ring';
@@ -17,7 +19,43 @@ export function clipText(text: string, limit = CLIP_CHARS): { shown: string; hid
   return { shown: `${text.slice(0, end)}…`, hidden: text.length - end };
 }
 
-/** Renders `children(shown)`: the clipped text, then a "Show all" button while text is cut. */
+/**
+ * A label, an option or a tooltip shows at most this many characters: wider than any cell, heading
+ * or menu shows, short enough that laying it out costs nothing.
+ */
+export const LINE_CHARS = 300;
+
+/** Pure: one line of untrusted text (a label, an `<option>`, a `title`) cut to `limit` characters. */
+export function clipLine(text: string, limit = LINE_CHARS): string {
+  return clipText(text, limit).shown;
+}
+
+/**
+ * One line of untrusted text: cut to `limit` characters, ellipsed by CSS where it is wider than
+ * its box, its layout contained; the tooltip holds the same cut.
+ */
+export function ClippedLine({
+  text,
+  limit = LINE_CHARS,
+  className = '',
+}: {
+  readonly text: string;
+  readonly limit?: number;
+  readonly className?: string;
+}) {
+  const shown = clipLine(text, limit);
+  return (
+    <span
+      title={shown}
+      className={`block max-w-full min-w-0 truncate [contain:layout] ${className}`}
+    >
+      {shown}
+    </span>
+  );
+}
+
+/**
+ * Renders `children(shown)`: the clipped text, then a "Show all" button while text is cut. */
 export function Clipped({
   text,
   limit = CLIP_CHARS,

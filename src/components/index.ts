@@ -1,6 +1,6 @@
 /** Primitives that know nothing about runs. */
 export { Button, type ButtonProps } from './Button';
-export { CLIP_CHARS, Clipped, clipText } from './Clipped';
+export { CLIP_CHARS, Clipped, ClippedLine, clipLine, clipText, LINE_CHARS } from './Clipped';
 export { ModalDialog, type ModalDialogProps } from './ModalDialog';
 export { SelectField, type SelectFieldProps, type SelectOption } from './SelectField';
 export { FOCUS_RING } from './focus-ring';

@@ -1,6 +1,6 @@
 import { memo, useCallback, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { Button, FOCUS_RING } from '../../components';
+import { Button, clipLine, FOCUS_RING } from '../../components';
 import { selectAlignment } from '../../state/compare-store';
 import { useCompare, useCompareApi } from './compare-context';
 import { FlagIcon, NextIcon, PreviousIcon } from '../../components/icons';
@@ -35,7 +35,7 @@ const Column = memo(function Column({ column, current, shown, focusable, onPick 
       </div>
       <button
         type="button"
-        aria-label={column.label}
+        aria-label={clipLine(column.label)}
         aria-current={current ? 'step' : undefined}
         tabIndex={focusable ? 0 : -1}
         data-row={column.row}
@@ -56,7 +56,7 @@ const Column = memo(function Column({ column, current, shown, focusable, onPick 
           return (
             <span
               key={cell.lane}
-              title={cell.title}
+              title={clipLine(cell.title)}
               data-lane={cell.lane}
               data-span={cell.span}
               data-gap={cell.step === null ? 'true' : undefined}

@@ -1,4 +1,11 @@
-import { Button, CopyLinkButton, FOCUS_RING, SelectField, pageLink } from '../../components';
+import {
+  Button,
+  clipLine,
+  CopyLinkButton,
+  FOCUS_RING,
+  SelectField,
+  pageLink,
+} from '../../components';
 import { viewHash } from '../../components/view-route';
 import { PresentIcon } from '../../components/icons';
 import { MAX_LANES, PRESETS, type CompareLane, type CompareStore } from '../../state/compare-store';
@@ -129,11 +136,14 @@ export function CompareToolbar({
           label="Scenario"
           layout="inline"
           value={scenarioId}
-          options={scenarios.map((scenario) => ({ value: scenario.id, label: scenario.id }))}
+          options={scenarios.map((scenario) => ({
+            value: scenario.id,
+            label: clipLine(scenario.id),
+          }))}
           onChange={chooseScenario}
           disabled={running}
           selectClassName="w-48"
-          title={current?.title}
+          title={current ? clipLine(current.title) : undefined}
         />
         <ModelPicker disabled={running} layout="inline" />
         <div className="ml-auto flex shrink-0 items-center gap-1.5">

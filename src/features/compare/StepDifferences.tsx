@@ -3,7 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { Step } from '../../engine';
 import { stepDifferences } from '../../projections/compare-summary';
 import { selectAlignment } from '../../state/compare-store';
-import { FOCUS_RING } from '../../components';
+import { clipLine, FOCUS_RING } from '../../components';
 import { viewHash } from '../../components/view-route';
 import { DEMOS } from '../../state/demos';
 import { laneToken } from '../../state/lane-tokens';
@@ -104,7 +104,7 @@ export function StepDifferences() {
     body = (
       <p className="px-3 py-2 text-xs text-slate-600 dark:text-slate-300">
         <span className="font-medium text-slate-800 dark:text-slate-100">Nothing differs:</span>{' '}
-        every lane did the same{first ? ` — ${describeStep(first)}` : ''}.
+        every lane did the same{first ? ` — ${clipLine(describeStep(first))}` : ''}.
       </p>
     );
   } else {
@@ -146,7 +146,11 @@ export function StepDifferences() {
               {difference.values.map((value, index) => {
                 const differs = difference.differs[index] ?? false;
                 return (
-                  <td key={lanes[index]?.id ?? index} className="py-px pr-3" title={value}>
+                  <td
+                    key={lanes[index]?.id ?? index}
+                    className="py-px pr-3"
+                    title={clipLine(value)}
+                  >
                     <span
                       data-differs={differs ? 'true' : undefined}
                       className={`block max-w-full truncate rounded px-1 font-mono text-[11px] ${
@@ -155,7 +159,7 @@ export function StepDifferences() {
                           : 'text-slate-800 dark:text-slate-200'
                       }`}
                     >
-                      {value}
+                      {clipLine(value)}
                     </span>
                   </td>
                 );

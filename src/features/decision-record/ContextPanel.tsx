@@ -1,5 +1,5 @@
-import { memo, useId, useMemo, useState } from 'react';
-import { Clipped, FOCUS_RING } from '../../components';
+import { memo, useId, useMemo } from 'react';
+import { Clipped, clipLine, FOCUS_RING } from '../../components';
 import type { Message, Step } from '../../engine';
 import { findMemoryBlock, type MemoryBlock } from '../../projections/attempt-memory';
 import type { AttemptSummary } from '../../projections/attempts';
@@ -10,32 +10,25 @@ import { scrollToTop } from './scroll';
 
 /** System prompts longer than this start folded. */
 const FOLD_SYSTEM_CHARS = 240;
-/** Message bodies longer than this show their start and a "show more" button. */
+/** Message bodies longer than this show their start and a "Show all" button. */
 const CLAMP_CHARS = 1500;
 
 /** Height of the record's sticky tab bar, plus a little air. */
 const TAB_BAR_PX = 48;
 
-const MORE_BUTTON = `mt-1 rounded text-xs text-sky-700 underline-offset-2 hover:underline dark:text-sky-300 ${FOCUS_RING}`;
-
 function Body({ text, muted }: { readonly text: string; readonly muted: boolean }) {
-  const [full, setFull] = useState(false);
-  const clamped = !full && text.length > CLAMP_CHARS;
   return (
-    <>
-      <p
-        className={`font-mono text-xs leading-5 break-words whitespace-pre-wrap ${
-          muted ? 'text-slate-600 dark:text-slate-400' : 'text-slate-900 dark:text-slate-100'
-        }`}
-      >
-        {clamped ? `${text.slice(0, CLAMP_CHARS)}…` : text || '(empty)'}
-      </p>
-      {clamped && (
-        <button type="button" className={MORE_BUTTON} onClick={() => setFull(true)}>
-          show more ({text.length - CLAMP_CHARS} more characters)
-        </button>
+    <Clipped text={text || '(empty)'} limit={CLAMP_CHARS}>
+      {(shown) => (
+        <p
+          className={`font-mono text-xs leading-5 wrap-anywhere whitespace-pre-wrap ${
+            muted ? 'text-slate-600 dark:text-slate-400' : 'text-slate-900 dark:text-slate-100'
+          }`}
+        >
+          {shown}
+        </p>
       )}
-    </>
+    </Clipped>
   );
 }
 
@@ -90,7 +83,7 @@ function MessageItem({
           <summary className={`flex cursor-pointer items-center gap-2 rounded ${FOCUS_RING}`}>
             <RoleChip message={message} />
             <span className="min-w-0 truncate text-xs text-slate-500 dark:text-slate-400">
-              {body.split('\n', 1)[0]} · {body.length} characters
+              {clipLine(body.split('\n', 1)[0] ?? '')} · {body.length} characters
             </span>
           </summary>
           <div className="mt-1">{content}</div>

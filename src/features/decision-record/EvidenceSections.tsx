@@ -1,6 +1,6 @@
 /** The decision record's evidence and observation sections: cited steps, the tool's result. */
 import { useId } from 'react';
-import { FOCUS_RING, JsonView } from '../../components';
+import { clipLine, FOCUS_RING, JsonView } from '../../components';
 import type { DecisionRecordView, EvidenceLink } from '../../projections/decision-record';
 import { TAG_LABEL, TAG_STYLE } from './labels';
 import { Section } from './Section';
@@ -18,7 +18,7 @@ function EvidenceButton({
     <li>
       <button
         type="button"
-        aria-label={`Go to #${link.step}${link.tool ? ` ${link.tool}` : ''}`}
+        aria-label={`Go to #${link.step}${link.tool ? ` ${clipLine(link.tool)}` : ''}`}
         aria-describedby={summaryId}
         onClick={() => onSelect(link.step)}
         className={`group flex w-full items-start gap-2 rounded-md border border-slate-200 bg-white px-2.5 py-1.5 text-left hover:border-sky-300 hover:bg-sky-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:border-sky-700 dark:hover:bg-sky-950/40 ${FOCUS_RING}`}
@@ -29,11 +29,11 @@ function EvidenceButton({
         <span className="min-w-0 text-xs">
           {link.tool && (
             <span className="font-mono font-semibold text-slate-900 dark:text-slate-100">
-              {link.tool}
+              {clipLine(link.tool)}
             </span>
           )}
-          <span id={summaryId} className="block break-words text-slate-600 dark:text-slate-400">
-            {link.summary}
+          <span id={summaryId} className="block wrap-anywhere text-slate-600 dark:text-slate-400">
+            {clipLine(link.summary)}
           </span>
         </span>
         <span

@@ -1,4 +1,5 @@
 /** The decision record's policy section: allowed or denied, the deciding guard, other trips. */
+import { Clipped } from '../../components';
 import {
   GUARD_LABEL,
   type DecisionRecordView,
@@ -34,9 +35,13 @@ export function PolicySection({ view }: { readonly view: DecisionRecordView }) {
             )}
           </p>
           {policy.detail && (
-            <p className="mt-1 text-xs leading-relaxed break-words text-rose-950 dark:text-rose-100/90">
-              {policy.detail}
-            </p>
+            <Clipped text={policy.detail}>
+              {(shown) => (
+                <p className="mt-1 text-xs leading-relaxed wrap-anywhere text-rose-950 dark:text-rose-100/90">
+                  {shown}
+                </p>
+              )}
+            </Clipped>
           )}
         </div>
       ) : (
@@ -61,9 +66,13 @@ export function PolicySection({ view }: { readonly view: DecisionRecordView }) {
           <p className="font-semibold text-amber-950 dark:text-amber-100">
             {GUARD_LABEL[trip.guard]} {TRIP_OUTCOME[trip.outcome]}
           </p>
-          <p className="mt-0.5 break-words text-amber-950/90 dark:text-amber-100/90">
-            {trip.detail}
-          </p>
+          <Clipped text={trip.detail}>
+            {(shown) => (
+              <p className="mt-0.5 wrap-anywhere text-amber-950/90 dark:text-amber-100/90">
+                {shown}
+              </p>
+            )}
+          </Clipped>
         </div>
       ))}
     </Section>

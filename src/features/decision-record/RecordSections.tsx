@@ -1,6 +1,6 @@
 /** The decision record's sections, one component each (policy and evidence in their own files). */
 import type { ReactNode } from 'react';
-import { Clipped, FOCUS_RING } from '../../components';
+import { Clipped, clipLine, FOCUS_RING } from '../../components';
 import type { DecisionRecordView } from '../../projections/decision-record';
 import { formatMs } from './labels';
 import { Section } from './Section';
@@ -14,12 +14,16 @@ export function ActionSection({ view }: { readonly view: DecisionRecordView }) {
   if (!action) return null;
   return (
     <Section title="Action">
-      <p className="font-mono text-[13px] font-semibold text-slate-900 dark:text-slate-100">
-        {action.tool}
-      </p>
+      <Clipped text={action.tool}>
+        {(shown) => (
+          <p className="font-mono text-[13px] font-semibold wrap-anywhere text-slate-900 dark:text-slate-100">
+            {shown}
+          </p>
+        )}
+      </Clipped>
       {action.args.length > 0 ? (
         <table className="mt-1 w-full font-mono text-xs">
-          <caption className="sr-only">Arguments of {action.tool}</caption>
+          <caption className="sr-only">Arguments of {clipLine(action.tool)}</caption>
           <tbody>
             {action.args.map((row) => (
               <tr
@@ -33,7 +37,9 @@ export function ActionSection({ view }: { readonly view: DecisionRecordView }) {
                   {row.key}
                 </th>
                 <td className="py-1 align-top break-all text-slate-900 dark:text-slate-100">
-                  {row.value}
+                  <Clipped text={row.value}>
+                    {(shown) => <span className="block">{shown}</span>}
+                  </Clipped>
                 </td>
               </tr>
             ))}

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { FOCUS_RING } from '../../components';
+import { clipLine, FOCUS_RING } from '../../components';
 import {
   EVAL_OUTCOMES,
   type EvalCell,
@@ -213,12 +213,12 @@ export const MatrixTable = memo(function MatrixTable({
               >
                 <div
                   className="line-clamp-2 text-[13px] leading-4 font-medium"
-                  title={row.scenario.title}
+                  title={clipLine(row.scenario.title)}
                 >
-                  {row.scenario.title}
+                  {clipLine(row.scenario.title)}
                 </div>
                 <div className="mt-0.5 truncate font-mono text-[11px] text-slate-500 dark:text-slate-400">
-                  {row.scenario.id}
+                  {clipLine(row.scenario.id)}
                 </div>
               </th>
               {row.cells.map((cell, column) =>

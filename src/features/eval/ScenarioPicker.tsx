@@ -1,6 +1,6 @@
 import { memo, useId, useMemo } from 'react';
 import type { Scenario } from '../../engine';
-import { FOCUS_RING } from '../../components';
+import { clipLine, FOCUS_RING } from '../../components';
 import { useChosenEndpoint } from './endpoint-choice';
 import { useEvalActions, useEvalStore } from './eval-store-context';
 import { HEADING } from './styles';
@@ -88,7 +88,7 @@ export const ScenarioPicker = memo(function ScenarioPicker({
               return (
                 <label
                   key={scenario.id}
-                  title={`${scenario.title}\n${scenario.id} · ${scenario.tags.join(', ')}${
+                  title={`${clipLine(scenario.title)}\n${clipLine(scenario.id)} · ${scenario.tags.join(', ')}${
                     skipped ? '\nScripted replay: skipped on an endpoint' : ''
                   }`}
                   className="flex cursor-pointer items-center gap-2 rounded px-1 py-0.5 text-[13px] hover:bg-slate-100 dark:hover:bg-slate-900"
@@ -102,7 +102,7 @@ export const ScenarioPicker = memo(function ScenarioPicker({
                   <span
                     className={`truncate ${skipped ? 'text-slate-500 dark:text-slate-400' : ''}`}
                   >
-                    {scenario.title}
+                    {clipLine(scenario.title)}
                   </span>
                   {skipped && (
                     <span

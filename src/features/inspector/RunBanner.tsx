@@ -22,7 +22,7 @@ export function RunBanner() {
   if (!notice) return null;
   return (
     <div role="alert" className={`shrink-0 border-b px-4 py-2 text-sm ${TONES[notice.tone]}`}>
-      <p>
+      <p className="wrap-anywhere">
         <span className="font-semibold">{notice.title}.</span> {notice.detail}
       </p>
       {notice.corsHelp && (

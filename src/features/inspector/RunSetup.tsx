@@ -1,4 +1,4 @@
-import { FOCUS_RING, SelectField, type SelectOption } from '../../components';
+import { clipLine, FOCUS_RING, SelectField, type SelectOption } from '../../components';
 import { viewHash } from '../../components/view-route';
 import type { Scenario } from '../../engine';
 import { ModelPicker } from '../endpoints';
@@ -19,7 +19,7 @@ function scenarioOptions(
 ): SelectOption<string>[] {
   return scenarios.map((scenario) => ({
     value: scenario.id,
-    label: scenario.id,
+    label: clipLine(scenario.id),
     ...(own.includes(scenario.id) ? { group: 'Your scenarios' } : {}),
   }));
 }
@@ -46,7 +46,7 @@ export function RunSetup() {
         onChange={actions.selectScenario}
         disabled={running}
         selectClassName="w-48"
-        title={current?.title}
+        title={current ? clipLine(current.title) : undefined}
       />
       <a
         href={viewHash('scenarios', scenarioId)}

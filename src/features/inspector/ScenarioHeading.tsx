@@ -1,3 +1,4 @@
+import { clipLine } from '../../components';
 import { selectedScenario } from '../../state/run-store';
 import { useRunStore } from '../run';
 
@@ -6,11 +7,14 @@ export function ScenarioHeading() {
   const scenario = useRunStore(selectedScenario);
   return (
     <div className="min-w-0 border-l border-slate-200 pl-3 leading-tight dark:border-slate-800">
-      <h2 className="truncate text-[13px] font-medium" title={scenario.title}>
-        {scenario.title}
+      <h2 className="truncate text-[13px] font-medium" title={clipLine(scenario.title)}>
+        {clipLine(scenario.title)}
       </h2>
-      <p className="truncate text-xs text-slate-600 dark:text-slate-400" title={scenario.task}>
-        <span className="font-medium">Task:</span> {scenario.task}
+      <p
+        className="truncate text-xs text-slate-600 dark:text-slate-400"
+        title={clipLine(scenario.task)}
+      >
+        <span className="font-medium">Task:</span> {clipLine(scenario.task)}
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { clipLine } from '../../components/Clipped';
 import { FOCUS_RING } from '../../components/focus-ring';
 import { Button } from '../../components/Button';
 import type { RunOutcome } from '../../state/library-types';
@@ -57,7 +58,7 @@ export function LibraryToolbar(props: LibraryToolbarProps) {
         <option value="">Every scenario</option>
         {scenarios.map((scenario) => (
           <option key={scenario.id} value={scenario.id}>
-            {scenario.title}
+            {clipLine(scenario.title)}
           </option>
         ))}
       </select>

@@ -1,4 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
+import { clipLine } from '../../components/Clipped';
 import { FOCUS_RING } from '../../components/focus-ring';
 import type { RunSummary } from '../../state/library-types';
 import { formatDuration } from '../inspector';
@@ -35,7 +36,8 @@ export interface RunRowProps {
 export function RunRow({ run, index, now, checked, onCheck, onOpen }: RunRowProps) {
   const actions = useLibraryActions();
   const [renaming, setRenaming] = useState(false);
-  const title = runTitle(run);
+  const fullTitle = runTitle(run);
+  const title = clipLine(fullTitle);
   const finishRename = (value: string | null) => {
     setRenaming(false);
     if (value === null) return;
@@ -96,7 +98,7 @@ export function RunRow({ run, index, now, checked, onCheck, onOpen }: RunRowProp
         {renaming ? (
           <input
             autoFocus
-            defaultValue={title}
+            defaultValue={fullTitle}
             aria-label={`New name for ${title}`}
             onKeyDown={onRenameKey}
             onBlur={(event) => finishRename(event.currentTarget.value)}
@@ -106,13 +108,15 @@ export function RunRow({ run, index, now, checked, onCheck, onOpen }: RunRowProp
           <button
             type="button"
             onClick={() => onOpen(run.id)}
-            title={run.answer ? `Answer: ${run.answer}` : `Open ${title} in the inspector`}
+            title={clipLine(
+              run.answer ? `Answer: ${run.answer}` : `Open ${title} in the inspector`,
+            )}
             className={`block w-full truncate rounded text-left font-medium text-slate-900 hover:underline dark:text-slate-100 ${FOCUS_RING}`}
           >
             {title}
             {run.name ? (
               <span className="ml-1.5 font-normal text-slate-500 dark:text-slate-400">
-                {run.scenarioTitle}
+                {clipLine(run.scenarioTitle)}
               </span>
             ) : null}
           </button>

@@ -1,6 +1,7 @@
 /** A node of the phase graph: a phase (aggregate) or a step (unrolled). View-only and memoised. */
 import { Handle, Position, type NodeProps } from '@xyflow/react';
 import { memo } from 'react';
+import { clipLine } from '../../components/Clipped';
 import type { PhaseFlowNode } from './flow-elements';
 import { NODE_TONE, ToneGlyph } from './tones';
 
@@ -22,7 +23,7 @@ function PhaseNodeView({ data }: NodeProps<PhaseFlowNode>) {
       : '',
   ].join(' ');
   return (
-    <div className={look} title={node.description}>
+    <div className={look} title={clipLine(node.description)}>
       <Handle
         type="target"
         position={Position.Top}
@@ -36,13 +37,13 @@ function PhaseNodeView({ data }: NodeProps<PhaseFlowNode>) {
             node.faint ? 'text-slate-600 dark:text-slate-400' : 'text-slate-900 dark:text-slate-50'
           }`}
         >
-          {node.label}
+          {clipLine(node.label)}
         </span>
       </div>
       {(node.detail || node.tag) && (
         <div className="flex min-w-0 items-center gap-1.5 pl-[22px]">
           <span className="min-w-0 flex-1 truncate text-[11px] leading-4 text-slate-600 tabular-nums dark:text-slate-300">
-            {node.detail}
+            {node.detail ? clipLine(node.detail) : null}
           </span>
           {node.tag && (
             <span className="shrink-0 rounded-full bg-slate-900 px-1.5 text-[10px] leading-4 font-semibold tracking-wide whitespace-nowrap text-white uppercase dark:bg-white dark:text-slate-950">

@@ -4,6 +4,7 @@
  */
 import { EdgeLabelRenderer, type EdgeProps } from '@xyflow/react';
 import { memo, useMemo } from 'react';
+import { clipLine } from '../../components/Clipped';
 import { edgePath } from './edge-path';
 import type { TransitionFlowEdge } from './flow-elements';
 import { BADGE_TONE, EDGE_STROKE, PILL_BORDER } from './tones';
@@ -27,7 +28,7 @@ function TransitionEdgeView({ data }: EdgeProps<TransitionFlowEdge>) {
   const pill = edge.pill;
   return (
     <>
-      <title>{edge.ariaLabel}</title>
+      <title>{clipLine(edge.ariaLabel)}</title>
       <path
         d={geometry.path}
         className="phase-graph__halo fill-none stroke-sky-500/50 opacity-0 dark:stroke-sky-400/60"
@@ -58,7 +59,7 @@ function TransitionEdgeView({ data }: EdgeProps<TransitionFlowEdge>) {
           <div
             data-edge-label={edge.id}
             data-would-have={edge.wouldHave.length > 0 ? edge.wouldHave.join(' ') : undefined}
-            title={edge.ariaLabel}
+            title={clipLine(edge.ariaLabel)}
             style={{
               transform: `translate(-50%, -50%) translate(${edge.labelX}px, ${edge.labelY}px)`,
               maxWidth: edge.labelWidth,
@@ -91,7 +92,7 @@ function TransitionEdgeView({ data }: EdgeProps<TransitionFlowEdge>) {
                     : 'text-slate-600 dark:text-slate-300'
                 }`}
               >
-                {pill.detail}
+                {clipLine(pill.detail)}
               </span>
             )}
           </div>

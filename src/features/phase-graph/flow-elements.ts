@@ -4,6 +4,7 @@
  * nodes and edges that changed when the cursor moves through a long run.
  */
 import type { Edge, Node } from '@xyflow/react';
+import { clipLine } from '../../components/Clipped';
 import type { PhaseGraph, PhaseGraphEdge, PhaseGraphNode } from '../../projections/phase-graph';
 import type { GraphSelection } from '../../state/run-store';
 
@@ -80,7 +81,7 @@ function toNode(node: PhaseGraphNode, selected: boolean): PhaseFlowNode {
     connectable: false,
     selectable: false,
     focusable: true,
-    ariaLabel: `${node.ariaLabel}${selected ? ', selected' : ''}`,
+    ariaLabel: `${clipLine(node.ariaLabel)}${selected ? ', selected' : ''}`,
     domAttributes: attributes,
     className: 'phase-graph__node',
   };
@@ -104,7 +105,7 @@ function toEdge(edge: PhaseGraphEdge, selected: boolean): TransitionFlowEdge {
     focusable: true,
     // Taken, last and selected edges draw above the faint ones they cross.
     zIndex: selected || edge.last ? 2 : edge.taken > 0 ? 1 : 0,
-    ariaLabel: `${edge.ariaLabel}${selected ? ', selected' : ''}`,
+    ariaLabel: `${clipLine(edge.ariaLabel)}${selected ? ', selected' : ''}`,
     domAttributes: attributes,
     className: 'phase-graph__edge',
   };

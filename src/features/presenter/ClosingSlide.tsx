@@ -1,4 +1,4 @@
-import { Button, FOCUS_RING } from '../../components';
+import { Button, CLIP_CHARS, clipLine, FOCUS_RING } from '../../components';
 import { PlayIcon } from '../../components/icons';
 import type { ClosingMetric, LaneOutcome } from '../../projections/presentation';
 import { VERDICT_STYLE } from './labels';
@@ -21,7 +21,7 @@ function Outcome({ outcome }: { readonly outcome: LaneOutcome }) {
       aria-label={outcome.label}
       className={`flex flex-wrap items-baseline gap-x-5 gap-y-1 rounded-2xl border-2 px-6 py-3 ${tone}`}
     >
-      <p className={`${BODY} font-semibold`}>{outcome.label}</p>
+      <p className={`${BODY} font-semibold wrap-anywhere`}>{clipLine(outcome.label)}</p>
       <p className={HEADING}>
         <span aria-hidden="true">{mark} </span>
         {outcome.words}
@@ -80,8 +80,8 @@ export function ClosingSlide() {
       <div className="my-auto flex flex-col gap-[clamp(1rem,1.6vh,2rem)]">
         <div className="flex flex-col gap-1">
           <p className={`${BODY} font-semibold ${MUTED}`}>How the runs ended</p>
-          <h2 id="presenter-closing" className={`text-balance ${HEADING} ${STRONG}`}>
-            {closing.verdict}
+          <h2 id="presenter-closing" className={`text-balance wrap-anywhere ${HEADING} ${STRONG}`}>
+            {clipLine(closing.verdict, CLIP_CHARS)}
           </h2>
         </div>
         <div className="grid grid-cols-2 gap-5">
@@ -90,8 +90,8 @@ export function ClosingSlide() {
           ))}
         </div>
         <div className="flex flex-col gap-2">
-          <h3 className={`${BODY} font-semibold ${STRONG}`}>
-            The change from {labels[0]} to {labels[1]}
+          <h3 className={`${BODY} font-semibold wrap-anywhere ${STRONG}`}>
+            The change from {clipLine(labels[0] ?? '')} to {clipLine(labels[1] ?? '')}
           </h3>
           <div className="grid grid-cols-[repeat(auto-fit,minmax(11rem,1fr))] gap-4">
             {closing.metrics.map((metric) => (

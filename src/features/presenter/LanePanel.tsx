@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { StepGlyph } from '../../components';
+import { Clipped, clipLine, StepGlyph } from '../../components';
 import type { PresentCell } from '../../projections/presentation';
 import type { CaptionKind } from '../../projections/captions';
 import { KIND_ACCENT, KIND_DOT, KIND_WORD } from './labels';
@@ -126,19 +126,29 @@ function StepCard({
           </span>
         ) : null}
       </p>
-      {what ? <p className={`font-semibold ${STRONG}`}>{what}</p> : null}
-      {caption.result ? <p className={MUTED}>{caption.result}</p> : null}
+      {what ? <p className={`font-semibold wrap-anywhere ${STRONG}`}>{clipLine(what)}</p> : null}
+      {caption.result ? (
+        <p className={`wrap-anywhere ${MUTED}`}>{clipLine(caption.result)}</p>
+      ) : null}
       {answer !== null ? (
-        <p className={STRONG}>“{answer}”</p>
+        <Clipped text={answer}>
+          {(shown) => <p className={`wrap-anywhere ${STRONG}`}>“{shown}”</p>}
+        </Clipped>
       ) : quote ? (
-        <blockquote className={quote.label === 'Answer' ? STRONG : `${MUTED} italic`}>
-          <span className="font-semibold not-italic">{quote.label}: </span>“{quote.text}”
-        </blockquote>
+        <Clipped text={quote.text}>
+          {(shown) => (
+            <blockquote
+              className={`wrap-anywhere ${quote.label === 'Answer' ? STRONG : `${MUTED} italic`}`}
+            >
+              <span className="font-semibold not-italic">{quote.label}: </span>“{shown}”
+            </blockquote>
+          )}
+        </Clipped>
       ) : null}
       {caption.guard ? (
         <p className="font-semibold text-rose-800 dark:text-rose-200">
           <span aria-hidden="true">⚠ </span>
-          {caption.guard}
+          {clipLine(caption.guard)}
         </p>
       ) : null}
     </div>
@@ -158,7 +168,7 @@ export const LanePanel = memo(function LanePanel({ index }: { readonly index: nu
       className="flex min-h-0 min-w-0 flex-col gap-3 rounded-2xl border border-slate-200 bg-slate-50 p-4 dark:border-slate-800 dark:bg-slate-900/60"
     >
       <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
-        <h2 className={`${HEADING} ${STRONG}`}>{label}</h2>
+        <h2 className={`wrap-anywhere ${HEADING} ${STRONG}`}>{clipLine(label)}</h2>
         <ProgressStrip label={label} kinds={presentation?.strips[index] ?? NO_KINDS} row={row} />
       </div>
       <Tally cell={cell} />

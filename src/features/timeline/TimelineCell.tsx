@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { clipLine } from '../../components';
 import type { CellLens, TimelineCell as Cell } from '../../projections/timeline';
 import { GuardMark, KIND_STYLE, KindGlyph, WouldHaveMark } from './kinds';
 
@@ -20,7 +21,7 @@ function cellName(cell: Cell, lens: CellLens | null): string {
   if (lens) parts.push(`lens: ${lens.text}`);
   if (cell.attemptStart) parts.push(`attempt ${cell.attempt} starts`);
   if (cell.selected) parts.push('in the graph selection');
-  return parts.join(', ');
+  return clipLine(parts.join(', '));
 }
 
 /**
@@ -38,7 +39,7 @@ export const TimelineCell = memo(
         data-index={cell.index}
         aria-selected="false"
         aria-label={cellName(cell, lens)}
-        title={lens ? `${cell.title}\nLens: ${lens.text}` : cell.title}
+        title={clipLine(lens ? `${cell.title}\nLens: ${lens.text}` : cell.title)}
         data-would-have={lens ? (lens.stops ? 'stop' : 'mark') : undefined}
         className={`group @container relative flex w-40 min-w-8 shrink cursor-pointer flex-col items-stretch gap-0.5 pt-3 transition-opacity ${dimmed ? 'opacity-35 hover:opacity-70 data-current:opacity-100' : ''}`}
       >
@@ -50,7 +51,7 @@ export const TimelineCell = memo(
         >
           <KindGlyph kind={cell.kind} />
           <span className="hidden truncate text-xs font-medium @min-[5.5rem]:inline">
-            {cell.label}
+            {clipLine(cell.label)}
           </span>
         </div>
         {lens && <WouldHaveMark stops={lens.stops} className="absolute -top-0.5 right-1 h-3 w-3" />}

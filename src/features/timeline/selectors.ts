@@ -1,4 +1,5 @@
 /** The timeline's selectors: the run store's own (`state/run-selectors.ts`) and its derived ones. */
+import { clipLine } from '../../components/Clipped';
 import { nextMark, stepPosition, timelineMarks } from '../../projections/timeline';
 import type { RunState } from '../../state/run-store';
 import { shownStep } from '../shortcuts';
@@ -63,5 +64,5 @@ export function cursorView(state: RunState): { index: number | null; text: strin
   const guard = timelineMarks(state.steps, state.path).guards.get(index);
   if (guard && !text.includes(guard)) text += ` · guard: ${guard}`;
   if (state.status === 'running' && state.cursor === null) text += ' · live';
-  return { index, text };
+  return { index, text: clipLine(text) };
 }

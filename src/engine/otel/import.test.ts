@@ -3,6 +3,7 @@ import { FileError } from '../files/errors';
 import { openFileText, type OpenedFile } from '../files/open';
 import { TRACE_HEX, genAiLoop, otlpRequest, otlpSpan } from './fixtures/build';
 import { checkImportSize } from './open-foreign';
+import { runScenario, scenarioConfig } from '../run-scenario';
 
 function imported(text: string, name = 'trace.json'): Extract<OpenedFile, { kind: 'foreign' }> {
   const opened = openFileText(text, name);
@@ -348,5 +349,23 @@ describe('the traps real files hold', () => {
 
   it('still says a JSON file of no known shape is not one of ours', () => {
     expect(() => openFileText('{"hello": 1}', 'x.json')).toThrow(/not a Loopscope trace/);
+  });
+});
+
+describe('Run on an imported trace', () => {
+  it('replays it: the scenario answers with the recorded replies and results, the same tool calls and answer', async () => {
+    const opened = imported(JSON.stringify(otlpRequest(genAiLoop())));
+    expect(opened.scenario.model.kind).toBe('scripted');
+    const replay = await runScenario(
+      opened.scenario,
+      scenarioConfig(opened.scenario, { mode: 'react' }),
+    );
+    expect(replay.steps.map((step) => step.decision.action)).toEqual(
+      opened.trace.steps.map((step) => step.decision.action),
+    );
+    expect(replay.steps.find((step) => step.observation)?.observation?.result).toEqual({
+      status: 'shipped',
+    });
+    expect(replay.answer).toBe(opened.trace.answer);
   });
 });

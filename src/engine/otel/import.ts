@@ -19,7 +19,7 @@ import {
 } from './model';
 import { restoreLoopscope } from './restore';
 import { restoreExact } from './restore-exact';
-import { importedScenario } from './scenario';
+import { importedScenario, replayableScenario } from './scenario';
 import { spanRows, type SpanRow, type UnmappedSpan } from './span-rows';
 import { buildSteps } from './steps';
 import { buildTree } from './tree';
@@ -118,7 +118,7 @@ export function importSpans(
     format,
     formatLabel: FORMAT_LABELS[format],
     trace,
-    scenario,
+    scenario: exact ? scenario : replayableScenario(trace, scenario),
     spans: rows,
     unmapped,
     notes: notes.notes,

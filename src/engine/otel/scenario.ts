@@ -1,9 +1,12 @@
 /**
  * The minimal Scenario an imported trace is held with (a RunRecord needs one): its id from the
- * trace id, the task from the first user message, the tools the trace called. Pure. The model is
- * an empty script: the run is a recording, not something this scenario re-runs by itself.
+ * trace id, the task from the first user message, the tools the trace called. Pure. Once the
+ * steps are read, `replayableScenario` gives it the recorded replies and results to replay.
  */
+import { ScenarioError } from '../scenario/errors';
+import { scenarioFromTrace } from '../scenario/from-trace';
 import type { Scenario } from '../scenario/types';
+import type { Trace } from '../trace/types';
 import type { CallRead } from './calls';
 import type { TreeNode } from './tree';
 
@@ -52,4 +55,21 @@ export function importedScenario(
     evidenceRules: [],
     model: { kind: 'scripted', turns: [] },
   };
+}
+
+/**
+ * Pure: the imported run's scenario made to replay it (`scenarioFromTrace`: the recorded replies
+ * as a scripted model, the recorded results as fixtures), under the import's id and title — so
+ * Run on an imported trace plays it through Loopscope's loop under the settings shown, the
+ * question the lens asks. A trace with no steps, or one the maker cannot carry, keeps `base`.
+ */
+export function replayableScenario(trace: Trace, base: Scenario): Scenario {
+  if (trace.steps.length === 0) return base;
+  try {
+    const { scenario } = scenarioFromTrace(trace, { scenario: null });
+    return { ...scenario, id: base.id, title: base.title, tags: base.tags };
+  } catch (error) {
+    if (error instanceof ScenarioError) return base;
+    throw error;
+  }
 }

@@ -56,6 +56,9 @@ function inferredParameters(calls: readonly Readonly<Record<string, unknown>>[])
 function replyText(step: Step): string {
   const call = step.modelCall;
   if (!call) return '';
+  // A final reply in the tools protocol is plain text: the text protocol needs its marker.
+  if (step.kind === 'answer' && step.answer !== null && !/Final Answer\s*:/i.test(call.text))
+    return `Final Answer: ${step.answer}`;
   if (!call.toolCall) return call.text;
   const action = `Action: ${call.toolCall.name}(${call.toolCall.arguments || '{}'})`;
   return call.text.trim() ? `${call.text.trim()}\n${action}` : action;

@@ -50,3 +50,10 @@ export function builtinScenarios(): readonly Scenario[] {
 export function findBuiltin(id: string): Scenario | undefined {
   return builtinScenarios().find((scenario) => scenario.id === id);
 }
+
+/** The built-in scenario with this id; throws naming the id when there is none (for tests, tools). */
+export function builtinScenario(id: string): Scenario {
+  const found = findBuiltin(id);
+  if (!found) throw new Error(`no built-in scenario "${id}"`);
+  return found;
+}

@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { builtinScenarios } from '../../scenarios';
+import { builtinScenario } from '../../scenarios';
 import { runScenario, scenarioConfig } from '../run-scenario';
 import { parseScenarioText } from '../scenario/parse';
-import type { Scenario } from '../scenario/types';
 import { toTraceJson } from '../trace/build';
 import { toNativeTraceJson } from '../trace/native';
 import { FileError, MAX_FILE_BYTES, checkFileSize } from './errors';
 import { openFileText } from './open';
 
-const scenario = (id: string): Scenario => {
-  const found = builtinScenarios().find((candidate) => candidate.id === id);
-  if (!found) throw new Error(id);
-  return found;
-};
+const scenario = builtinScenario;
 const happy = scenario('shopops-happy');
 const scenarioJson = (): Record<string, unknown> => structuredClone(happy) as never;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtinScenarios } from '../../scenarios';
+import { builtinScenario } from '../../scenarios';
 import type { ConfigOverrides } from '../config';
 import { ModelError, type ModelAdapter } from '../models/spec';
 import { runScenario, scenarioConfig, scenarioModel } from '../run-scenario';
@@ -8,11 +8,7 @@ import { toTraceJson } from '../trace/build';
 import type { Trace } from '../trace/types';
 import { ForkError, prepareFork } from './fork';
 
-const scenario = (id: string): Scenario => {
-  const found = builtinScenarios().find((candidate) => candidate.id === id);
-  if (!found) throw new Error(id);
-  return found;
-};
+const scenario = builtinScenario;
 const record = (subject: Scenario, overrides: ConfigOverrides = {}) =>
   runScenario(subject, scenarioConfig(subject, overrides));
 const steps = (trace: Trace) => JSON.stringify(toTraceJson(trace)['steps']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtinScenarios } from '../../scenarios';
+import { builtinScenario } from '../../scenarios';
 import type { ConfigOverrides } from '../config';
 import { runScenario, scenarioConfig } from '../run-scenario';
 import type { Scenario } from '../scenario/types';
@@ -12,11 +12,7 @@ import { toOtlpJson, toOtlpJsonLines, toOtlpRequest, type OtlpSpan } from './exp
 import type { AnyValue } from './export-values';
 
 const START = Date.UTC(2026, 0, 2, 3, 4, 5, 678);
-const scenario = (id: string): Scenario => {
-  const found = builtinScenarios().find((candidate) => candidate.id === id);
-  if (!found) throw new Error(id);
-  return found;
-};
+const scenario = builtinScenario;
 const record = (subject: Scenario, overrides: ConfigOverrides = {}) =>
   runScenario(subject, scenarioConfig(subject, overrides));
 

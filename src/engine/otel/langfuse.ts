@@ -8,6 +8,7 @@
 import { normaliseId } from './ids';
 import type { AttrValue, Attributes, ForeignSpan, NoteLog } from './model';
 import { nsOfIso } from './times';
+import { parsedJson } from './values';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
@@ -25,25 +26,13 @@ export function isLangfuse(value: unknown): boolean {
   return [...top, ...nested].some(isObservation);
 }
 
-/** Pure: a JSON string's value, or the value itself when it is not one. */
-export function jsonOrText(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  const text = value.trim();
-  if (!/^[[{"]/.test(text)) return value;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return value;
-  }
-}
-
 const count = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
 
 function usage(observation: Json, key: 'input' | 'output'): number | null {
   const direct = count(observation[`${key}Usage`]);
   if (direct !== null) return direct;
-  const details = jsonOrText(observation['usageDetails'] ?? observation['usage']);
+  const details = parsedJson(observation['usageDetails'] ?? observation['usage']);
   return isObject(details) ? count(details[key]) : null;
 }
 
@@ -60,7 +49,7 @@ function merge(a: Json, b: Json): Json {
 }
 
 function spanOf(observation: Json, traceId: string): ForeignSpan {
-  const metadata = jsonOrText(observation['metadata']);
+  const metadata = parsedJson(observation['metadata']);
   const meta = isObject(metadata) ? metadata : {};
   const attributes = (isObject(meta['attributes']) ? meta['attributes'] : {}) as Attributes;
   const resource = isObject(meta['resourceAttributes']) ? meta['resourceAttributes'] : {};
@@ -84,8 +73,8 @@ function spanOf(observation: Json, traceId: string): ForeignSpan {
     scope: typeof scope === 'string' ? scope : null,
     backend: {
       type: typeof observation['type'] === 'string' ? observation['type'].toUpperCase() : null,
-      input: jsonOrText(observation['input']),
-      output: jsonOrText(observation['output']),
+      input: parsedJson(observation['input']),
+      output: parsedJson(observation['output']),
       model: typeof observation['model'] === 'string' ? observation['model'] : null,
       promptTokens: usage(observation, 'input'),
       completionTokens: usage(observation, 'output'),

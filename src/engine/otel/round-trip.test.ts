@@ -1,20 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { builtinScenarios } from '../../scenarios';
+import { builtinScenario } from '../../scenarios';
 import type { ConfigOverrides } from '../config';
 import { openFileText } from '../files/open';
 import { runScenario, scenarioConfig } from '../run-scenario';
-import type { Scenario } from '../scenario/types';
 import { toTraceJson } from '../trace/build';
 import { toOtlpJson, toOtlpJsonLines } from './export';
 
 /** Native → OTLP → native through the one opener the app and `loop open` use. */
 
 const START = Date.UTC(2026, 0, 2, 3, 4, 5, 678);
-const scenario = (id: string): Scenario => {
-  const found = builtinScenarios().find((candidate) => candidate.id === id);
-  if (!found) throw new Error(id);
-  return found;
-};
+const scenario = builtinScenario;
 
 const RUNS: readonly [string, ConfigOverrides][] = [
   ['shopops-happy', {}],

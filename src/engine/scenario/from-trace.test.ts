@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { builtinScenarios } from '../../scenarios';
+import { builtinScenario } from '../../scenarios';
 import type { ConfigOverrides } from '../config';
 import { runScenario, scenarioConfig } from '../run-scenario';
 import { createScenarioExecutor } from '../tools';
 import type { Trace } from '../trace/types';
 import { scenarioFromTrace } from './from-trace';
 import { parseScenario } from './parse';
-import type { Scenario } from './types';
 import { testScenario } from '../testing/drive';
 
-const scenario = (id: string): Scenario => {
-  const found = builtinScenarios().find((candidate) => candidate.id === id);
-  if (!found) throw new Error(id);
-  return found;
-};
+const scenario = builtinScenario;
 
 /** The tool calls a run made, in order (the ones the executor ran and the ones a guard stopped). */
 const toolCalls = (trace: Trace) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtinScenarios } from '../../scenarios';
+import { builtinScenario, builtinScenarios } from '../../scenarios';
 import type { ConfigOverrides } from '../config';
 import { runScenario, scenarioConfig } from '../run-scenario';
 import type { Scenario } from '../scenario/types';
@@ -8,11 +8,7 @@ import { TraceError } from './errors';
 import { toNativeTraceJson } from './native';
 import { readTraceText } from './read';
 
-const scenario = (id: string): Scenario => {
-  const found = builtinScenarios().find((candidate) => candidate.id === id);
-  if (!found) throw new Error(id);
-  return found;
-};
+const scenario = builtinScenario;
 const record = (subject: Scenario, overrides: ConfigOverrides = {}) =>
   runScenario(subject, scenarioConfig(subject, overrides));
 const v1Text = (trace: Awaited<ReturnType<typeof record>>) =>

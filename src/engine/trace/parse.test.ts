@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtinScenarios } from '../../scenarios';
+import { builtinScenario } from '../../scenarios';
 import type { ConfigOverrides } from '../config';
 import { prepareFork } from '../loop/fork';
 import { runScenario, scenarioConfig } from '../run-scenario';
@@ -8,11 +8,7 @@ import { toTraceJson } from './build';
 import { parseTrace, parseTraceText, TraceError } from './parse';
 import type { Trace } from './types';
 
-const scenario = (id: string): Scenario => {
-  const found = builtinScenarios().find((candidate) => candidate.id === id);
-  if (!found) throw new Error(id);
-  return found;
-};
+const scenario = builtinScenario;
 const record = (subject: Scenario, overrides: ConfigOverrides = {}) =>
   runScenario(subject, scenarioConfig(subject, overrides));
 /** What `loop run --json` prints. */

@@ -20,6 +20,8 @@ async function clippedBoxes(page: Page, within = 'body'): Promise<string[]> {
       // Visually hidden text (`sr-only`) is clipped to a pixel on purpose.
       if (element.clientWidth <= 1 && element.clientHeight <= 1) continue;
       const style = getComputedStyle(element);
+      // A deliberate one-line cut: an ellipsis shows it, the tooltip holds the whole text.
+      if (style.textOverflow === 'ellipsis' && element.title) continue;
       const clipsY = style.overflowY !== 'visible';
       const clipsX = style.overflowX !== 'visible';
       // Content run into the bottom padding is cut by the border without counting as scroll.
@@ -101,3 +103,54 @@ for (const [width, height] of [
     }
   });
 }
+
+/**
+ * Each select in `within` whose chosen option does not show whole: the option's text, measured
+ * in the select's own font, against the select's width less its padding and its caret.
+ */
+async function squeezedSelects(page: Page, within: Locator): Promise<string[]> {
+  return within.locator('select').evaluateAll((selects) => {
+    const context = document.createElement('canvas').getContext('2d')!;
+    const caret = 16;
+    return (selects as HTMLSelectElement[]).flatMap((select) => {
+      const style = getComputedStyle(select);
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = select.selectedOptions[0]?.text ?? '';
+      const room =
+        select.clientWidth -
+        Number.parseFloat(style.paddingLeft) -
+        Number.parseFloat(style.paddingRight) -
+        caret;
+      const needs = context.measureText(text).width;
+      return needs <= room
+        ? []
+        : [`${select.labels[0]?.textContent}: "${text}" ${needs}px in ${room}px`];
+    });
+  });
+}
+
+test('the inspector at 1024×700: the top bar shows every control and metric whole', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await page.goto('/#/inspect?scenario=rca-checkout-latency');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const metrics = page.getByRole('region', { name: 'Metrics', exact: true });
+  await expect(metrics).toContainText('Stop reason: answer');
+
+  const bar = page.getByRole('region', { name: 'Run setup', exact: true });
+  expect(await squeezedSelects(page, bar)).toEqual([]);
+  expect(await clippedBoxes(page, 'section[aria-label="Run setup"]')).toEqual([]);
+  expect(await clippedBoxes(page, 'body > div header >> nth=0')).toEqual([]);
+  const viewport = page.viewportSize()!;
+  for (const control of [
+    bar.getByRole('button', { name: 'Reset', exact: true }),
+    bar.getByText('Stop reason:'),
+    page.getByRole('banner').getByRole('radio', { name: 'Dark' }),
+  ]) {
+    const box = (await control.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+  }
+});

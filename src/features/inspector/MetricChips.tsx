@@ -31,7 +31,7 @@ export function MetricChips() {
   });
   return (
     <section aria-label="Metrics" className="min-w-0">
-      <ul className="flex items-center gap-1.5">
+      <ul className="flex flex-wrap items-center gap-1.5">
         {chips.map((chip) => (
           <li
             key={chip.name}

@@ -154,3 +154,81 @@ test('the inspector at 1024×700: the top bar shows every control and metric who
     expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
   }
 });
+
+test('Enter on Run keeps focus on Run while it runs and after it ends', async ({ page }) => {
+  await page.goto('/#/inspect?scenario=rca-checkout-latency');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  const run = page.getByRole('button', { name: 'Run', exact: true });
+  await run.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeEnabled();
+  await expect(run).toBeDisabled();
+  await expect(run).toBeFocused();
+  await expect(page.getByRole('region', { name: 'Metrics' })).toContainText('Stop reason: answer');
+  await expect(run).toBeEnabled();
+  await expect(run).toBeFocused();
+  // Enter again runs again, from the keyboard alone.
+  await page.keyboard.press('Enter');
+  await expect(run).toBeDisabled();
+  await expect(run).toBeFocused();
+});
+
+/** Presses Tab from where focus is until it leaves the graph's phases and transitions. */
+async function graphTabStops(page: Page): Promise<number> {
+  const inGraph = () =>
+    page.evaluate(() =>
+      Boolean(document.activeElement?.closest('.react-flow__node, .react-flow__edge')),
+    );
+  let stops = 0;
+  for (let press = 0; press < 80; press++) {
+    await page.keyboard.press('Tab');
+    if (await inGraph()) stops++;
+    else if (stops > 0) break;
+  }
+  return stops;
+}
+
+const focusedGraphId = (page: Page) =>
+  page.evaluate(
+    () =>
+      document.activeElement
+        ?.closest('.react-flow__node, .react-flow__edge')
+        ?.getAttribute('data-id') ?? null,
+  );
+
+test('the phase graph is one tab stop, with the arrow keys inside it', async ({ page }) => {
+  await page.goto('/#/inspect?scenario=rca-search-stall');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  const graph = page.getByRole('region', { name: 'Phase graph' });
+  await expect(graph).toHaveAttribute('data-layout', 'done');
+
+  // Before a run: Tab enters the graph once and leaves it on the next press.
+  await graph.getByLabel('Show all transitions').focus();
+  expect(await graphTabStops(page)).toBe(1);
+  await graph.getByLabel('Show all transitions').focus();
+  await page.keyboard.press('Tab');
+  const first = await focusedGraphId(page);
+  expect(first).not.toBeNull();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => focusedGraphId(page)).not.toBe(first);
+  const second = await focusedGraphId(page);
+  expect(second).not.toBeNull();
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => focusedGraphId(page)).toBe(first);
+
+  // After a run, still one stop; it comes back to the element last focused.
+  await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Metrics' })).toContainText('Stop reason: answer');
+  await graph.getByLabel('Show all transitions').focus();
+  expect(await graphTabStops(page)).toBe(1);
+  await graph.getByLabel('Show all transitions').focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('End');
+  const last = await focusedGraphId(page);
+  await page.keyboard.press('Home');
+  await expect.poll(() => focusedGraphId(page)).not.toBe(last);
+  // Enter still picks what the focused element names.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Decision record' })).toBeVisible();
+});

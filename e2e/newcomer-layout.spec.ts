@@ -232,3 +232,45 @@ test('the phase graph is one tab stop, with the arrow keys inside it', async ({ 
   await page.keyboard.press('Enter');
   await expect(page.getByRole('region', { name: 'Decision record' })).toBeVisible();
 });
+
+test('] and [ in compare move the shared cursor to the rows where a lane reflects', async ({
+  page,
+}) => {
+  await page.goto('/#/compare?scenario=rca-search-stall');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+  await page.getByRole('button', { name: 'Reflection off · fixed · adaptive' }).click();
+  await page.getByRole('button', { name: 'Run all' }).click();
+  const names = ['Lane A: Reflection off', 'Lane B: Fixed cadence', 'Lane C: Adaptive'];
+  for (const name of names) {
+    await expect(page.getByRole('region', { name }).getByRole('status').first()).toHaveText(
+      /answered|stalled|escalated/,
+    );
+  }
+  const strip = page.getByRole('region', { name: 'Aligned steps' });
+  await expect(strip.getByRole('status')).toHaveText(/^Newest/);
+  /** The shown step's header in each lane ("Step 1reflection…"). */
+  const headers = () =>
+    Promise.all(
+      names.map((name) =>
+        page
+          .getByRole('region', { name })
+          .getByRole('region', { name: 'Decision record' })
+          .locator('header')
+          .first()
+          .innerText(),
+      ),
+    );
+  const reflecting = (texts: string[]) => texts.some((text) => /^Step \d+\s*reflection/.test(text));
+
+  await page.locator('body').press(']');
+  await expect(strip.getByRole('status')).toHaveText(/^Row \d+ of \d+$/);
+  const first = await strip.getByRole('status').innerText();
+  await expect.poll(async () => reflecting(await headers())).toBe(true);
+
+  // From the last row, [ comes back to it.
+  await page.locator('body').press('End');
+  await expect(strip.getByRole('status')).not.toHaveText(first);
+  await page.locator('body').press('[');
+  await expect(strip.getByRole('status')).toHaveText(first);
+});

@@ -274,3 +274,77 @@ test('] and [ in compare move the shared cursor to the rows where a lane reflect
   await page.locator('body').press('[');
   await expect(strip.getByRole('status')).toHaveText(first);
 });
+
+test('a compare lane sets every knob of the inspector’s Settings, and a link keeps it', async ({
+  page,
+}) => {
+  await page.goto('/#/compare?scenario=rca-search-stall');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+  const second = page.getByRole('region', { name: 'Lane B: ReflAct' });
+  await second.getByRole('button', { name: 'Lane settings' }).click();
+  await second.getByText('More settings').click();
+  // The inspector's own fields, each of them, in the lane.
+  for (const label of [
+    'Max steps',
+    'Stall exit',
+    'Interval',
+    'Max reflections',
+    'Stall threshold',
+    'Attempts',
+    'Reward threshold',
+  ]) {
+    await expect(second.getByLabel(label, { exact: true })).toBeVisible();
+  }
+  const threshold = second.getByLabel('Stall threshold', { exact: true });
+  await threshold.fill('2');
+  await threshold.press('Tab');
+  await expect(second.getByRole('list', { name: 'Settings' })).toContainText('Stall threshold: 2');
+  await expect(second.getByText('More settings (1 changed)')).toBeVisible();
+
+  // The lane's link carries it, and a reload reads it back.
+  await expect(page).toHaveURL(/stallThreshold/);
+  await page.reload();
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await expect(
+    page.getByRole('region', { name: /^Lane B/ }).getByRole('list', { name: 'Settings' }),
+  ).toContainText('Stall threshold: 2');
+});
+
+test('the record names steps as the timeline does, and says once, plainly, what is not scored', async ({
+  page,
+}) => {
+  await page.goto('/#/inspect?scenario=rca-search-stall');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const record = page.getByRole('region', { name: 'Decision record' });
+  await expect(record.getByRole('heading', { name: 'Step 4', exact: true })).toBeVisible();
+  // The answer says its confidence is not scored; no other step shows a "Confidence 0".
+  await expect(record).toContainText('Confidencenot scored (prose is not a calibrated score)');
+
+  // Step 0's search found nothing: an empty action in the timeline and in the record alike.
+  await page.locator('body').press('Home');
+  await expect(record.getByRole('heading', { name: 'Step 0', exact: true })).toBeVisible();
+  await expect(record.locator('header').first()).toContainText('Step 0empty action');
+  await expect(record).not.toContainText('Confidence');
+
+  await record.getByRole('tab', { name: 'Context' }).click();
+  await expect(record.getByRole('tabpanel', { name: 'Context' })).toContainText(
+    '(conversation 0: the message history this call extends)',
+  );
+});
+
+test('a compare lane’s gating select shows “Fixed cadence” whole with four lanes at 1280', async ({
+  page,
+}) => {
+  await page.goto('/#/compare?scenario=rca-search-stall');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await page.getByRole('button', { name: 'Reflection off · fixed · adaptive' }).click();
+  await page.getByRole('button', { name: 'Add lane' }).click();
+  await expect(page.getByRole('region', { name: /^Lane / })).toHaveCount(4);
+  const fixed = page.getByRole('region', { name: 'Lane B: Fixed cadence' });
+  await fixed.getByRole('button', { name: 'Lane settings' }).click();
+  await expect(fixed.getByLabel('Reflection gating')).toHaveValue('fixed');
+  expect(await squeezedSelects(page, fixed)).toEqual([]);
+});

@@ -3,9 +3,9 @@ import { FOCUS_RING } from '../../components';
 import { scenarioConfig } from '../../projections/scenario-config';
 import { selectedScenario, type RunState } from '../../state/run-store';
 import { useRunStore, useRunStoreApi } from '../run';
-import { KnobControl } from './KnobControls';
+import { KnobGroups } from './KnobGroups';
 import { EVAL_PRESETS } from '../../projections/eval-matrix';
-import { KNOB_GROUPS, changedCount, describeChanges } from './knobs';
+import { changedCount, describeChanges } from './knobs';
 import { SaveSettingsButton } from './SaveSettings';
 import { useLiveSettings } from './use-live-settings';
 
@@ -75,36 +75,7 @@ export function SettingsPane() {
       </div>
       <LiveNote live={live} />
       <div key={generation} className="mt-1">
-        {KNOB_GROUPS.map((group) => (
-          <details
-            key={group.title}
-            open
-            className="group/section border-b border-slate-100 dark:border-slate-800/80"
-          >
-            <summary
-              className={`flex cursor-pointer list-none items-center gap-1.5 px-3 py-2 text-[11px] font-semibold tracking-wider text-slate-500 uppercase select-none hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200 [&::-webkit-details-marker]:hidden ${FOCUS_RING} focus-visible:ring-inset focus-visible:ring-offset-0`}
-            >
-              <span
-                aria-hidden="true"
-                className="inline-block transition-transform group-open/section:rotate-90"
-              >
-                ▸
-              </span>
-              {group.title}
-            </summary>
-            <div className="px-3 pb-2">
-              {group.knobs.map((knob) => (
-                <KnobControl
-                  key={knob.id}
-                  knob={knob}
-                  config={config}
-                  changed={knob.read(config) !== knob.read(defaults)}
-                  onChange={apply}
-                />
-              ))}
-            </div>
-          </details>
-        ))}
+        <KnobGroups config={config} defaults={defaults} onChange={apply} />
       </div>
     </section>
   );

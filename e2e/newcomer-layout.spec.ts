@@ -348,3 +348,56 @@ test('a compare lane’s gating select shows “Fixed cadence” whole with four
   await expect(fixed.getByLabel('Reflection gating')).toHaveValue('fixed');
   expect(await squeezedSelects(page, fixed)).toEqual([]);
 });
+
+const SAVED = JSON.stringify({
+  version: 1,
+  configs: [
+    { name: 'threshold 2', overrides: { reflection: { gating: 'adaptive', stallThreshold: 2 } } },
+  ],
+});
+
+test('saved settings apply in the inspector, and Compare with… starts from them', async ({
+  page,
+}) => {
+  await page.addInitScript((saved) => {
+    localStorage.setItem('loopscope.saved-configs.v1', saved);
+  }, SAVED);
+  await page.goto('/#/inspect?scenario=rca-search-stall');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  const settings = page.getByRole('region', { name: 'Settings' });
+  const maxSteps = settings.getByLabel('Max steps', { exact: true });
+  await maxSteps.fill('6');
+  await maxSteps.press('Enter');
+  await expect(settings).toContainText('1 changed');
+
+  // Applying saved settings makes the panel read as they do: max steps back to its default.
+  await settings.getByLabel('Apply saved settings').selectOption('threshold 2');
+  await expect(settings.getByLabel('Reflection gating')).toHaveValue('adaptive');
+  await expect(settings.getByLabel('Stall threshold', { exact: true })).toHaveValue('2');
+  await expect(maxSteps).toHaveValue('10');
+
+  await settings.getByRole('link', { name: 'Compare with…' }).click();
+  await expect(page).toHaveURL(/#\/compare\?scenario=rca-search-stall&lane=/);
+  const lanes = page.getByRole('region', { name: /^Lane / });
+  await expect(lanes).toHaveCount(2);
+  for (const index of [0, 1]) {
+    const chips = lanes.nth(index).getByRole('list', { name: 'Settings' });
+    await expect(chips).toContainText('adaptive');
+    await expect(chips).toContainText('Stall threshold: 2');
+  }
+});
+
+test('saved settings apply to a compare lane', async ({ page }) => {
+  await page.addInitScript((saved) => {
+    localStorage.setItem('loopscope.saved-configs.v1', saved);
+  }, SAVED);
+  await page.goto('/#/compare?scenario=rca-search-stall');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  const second = page.getByRole('region', { name: 'Lane B: ReflAct' });
+  await second.getByRole('button', { name: 'Lane settings' }).click();
+  await second.getByLabel('Apply saved settings').selectOption('threshold 2');
+  const chips = second.getByRole('list', { name: 'Settings' });
+  await expect(chips).toContainText('adaptive');
+  await expect(chips).toContainText('Stall threshold: 2');
+  await expect(page).toHaveURL(/stallThreshold/);
+});

@@ -6,7 +6,7 @@ import { compareScenario, type CompareLane } from '../../state/compare-store';
 import { useCompare, useCompareApi } from './compare-context';
 import { DUPLICATE_OPTIONS, GATING_OPTIONS, GATING_WORD, MODE_OPTIONS, MODE_WORD } from './labels';
 import { selectBaseline, selectLanes } from './selectors';
-import { describeChanges, KnobGroups } from '../settings';
+import { ApplySaved, changesTo, describeChanges, KnobGroups } from '../settings';
 
 /** The inspector's knobs the lane's own compact form already shows (by knob id). */
 const IN_FORM = ['mode', 'gating', 'duplicates', 'fabrication', 'seed'] as const;
@@ -133,6 +133,10 @@ export function LaneSettings({ lane, index, open, disabled, status }: LaneSettin
         className="mx-3 mb-2 grid grid-cols-[repeat(auto-fit,minmax(9.5rem,1fr))] gap-2 rounded-md border border-slate-200 bg-slate-50 p-2 dark:border-slate-700 dark:bg-slate-900"
       >
         <legend className="sr-only">Settings of lane {lane.label}</legend>
+        <ApplySaved
+          className="col-span-full"
+          onApply={(saved) => update(changesTo(config, scenarioConfig(scenario, saved)))}
+        />
         <SelectField
           label="Mode"
           value={config.mode}

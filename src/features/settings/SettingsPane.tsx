@@ -1,8 +1,12 @@
 import { useMemo, useState } from 'react';
 import { FOCUS_RING } from '../../components';
+import { viewHash } from '../../components/view-route';
+import { laneToken } from '../../state/lane-tokens';
 import { scenarioConfig } from '../../projections/scenario-config';
 import { selectedScenario, type RunState } from '../../state/run-store';
 import { useRunStore, useRunStoreApi } from '../run';
+import { ApplySaved } from './ApplySaved';
+import { changesTo } from './apply-saved';
 import { KnobGroups } from './KnobGroups';
 import { EVAL_PRESETS } from '../../projections/eval-matrix';
 import { changedCount, describeChanges } from './knobs';
@@ -62,6 +66,14 @@ export function SettingsPane() {
           </span>
         )}
         <div className="ml-auto flex items-center gap-0.5 whitespace-nowrap">
+          {/* Compare opens on two lanes with these settings: change one, run both. */}
+          <a
+            href={viewHash('compare', scenario.id, [laneToken(overrides), laneToken(overrides)])}
+            title="Open compare on two lanes with these settings: change one and run both"
+            className={`rounded px-1.5 py-1 text-[11px] font-medium text-sky-700 hover:bg-sky-50 dark:text-sky-300 dark:hover:bg-sky-950/50 ${FOCUS_RING}`}
+          >
+            Compare with…
+          </a>
           <SaveSettingsButton overrides={overrides} changes={changes} reserved={PRESET_LABELS} />
           <button
             type="button"
@@ -74,6 +86,13 @@ export function SettingsPane() {
         </div>
       </div>
       <LiveNote live={live} />
+      <ApplySaved
+        className="mx-3 mt-2"
+        onApply={(saved) => {
+          apply(changesTo(config, scenarioConfig(scenario, saved)));
+          setGeneration((count) => count + 1);
+        }}
+      />
       <div key={generation} className="mt-1">
         <KnobGroups config={config} defaults={defaults} onChange={apply} />
       </div>

@@ -401,3 +401,26 @@ test('saved settings apply to a compare lane', async ({ page }) => {
   await expect(chips).toContainText('Stall threshold: 2');
   await expect(page).toHaveURL(/stallThreshold/);
 });
+
+test('after a settings change the chips keep the previous run’s value beside the new one', async ({
+  page,
+}) => {
+  await page.goto('/#/inspect?scenario=rca-search-stall');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const metrics = page.getByRole('region', { name: 'Metrics' });
+  const reflections = metrics.getByRole('listitem').filter({ hasText: 'Reflections:' });
+  await expect(reflections).toHaveText(/^Reflections:\s*1 \(stall\)$/);
+  await expect(metrics).not.toContainText('was');
+
+  // Reflection off re-runs at once: the new values, each beside the one before.
+  await page
+    .getByRole('region', { name: 'Settings' })
+    .getByLabel('Reflection gating')
+    .selectOption('off');
+  await expect(reflections).toHaveText(/^Reflections:\s*0, was 1 \(stall\)$/);
+  await expect(metrics.getByRole('listitem').filter({ hasText: 'Stop reason:' })).toContainText(
+    ', was answer',
+  );
+});

@@ -424,3 +424,18 @@ test('after a settings change the chips keep the previous run’s value beside t
     ', was answer',
   );
 });
+
+test('the presenter presents any two compare lanes the user chooses', async ({ page }) => {
+  await page.goto('/#/compare?scenario=rca-search-stall');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await page.getByRole('button', { name: 'Reflection off · fixed · adaptive' }).click();
+  await expect(page.getByRole('region', { name: /^Lane / })).toHaveCount(3);
+  await page.getByLabel('Present', { exact: true }).selectOption('B: Fixed cadence');
+  await page.getByLabel('against', { exact: true }).selectOption('C: Adaptive');
+  await page.getByRole('button', { name: 'Present these lanes', exact: true }).click();
+  await expect(page).toHaveURL(
+    /#\/present\?scenario=rca-search-stall&lane=fixed&lane=adaptive&from=compare$/,
+  );
+  await expect(page.getByRole('region', { name: 'Fixed cadence', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Adaptive', exact: true })).toBeVisible();
+});

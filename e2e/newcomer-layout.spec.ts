@@ -144,6 +144,13 @@ test('the inspector at 1024×700: the top bar shows every control and metric who
   expect(await squeezedSelects(page, bar)).toEqual([]);
   expect(await clippedBoxes(page, 'section[aria-label="Run setup"]')).toEqual([]);
   expect(await clippedBoxes(page, 'body > div header >> nth=0')).toEqual([]);
+  // The settings pane's own header keeps its links whole too.
+  const settings = page.getByRole('region', { name: 'Settings' });
+  const pane = (await settings.boundingBox())!;
+  for (const name of ['Compare with…', 'Save…', 'Reset to defaults']) {
+    const box = (await settings.getByText(name, { exact: true }).boundingBox())!;
+    expect(box.x + box.width, name).toBeLessThanOrEqual(pane.x + pane.width + 0.5);
+  }
   const viewport = page.viewportSize()!;
   for (const control of [
     bar.getByRole('button', { name: 'Reset', exact: true }),

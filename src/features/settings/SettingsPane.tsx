@@ -65,7 +65,7 @@ export function SettingsPane() {
             {changed} changed
           </span>
         )}
-        <div className="ml-auto flex items-center gap-0.5 whitespace-nowrap">
+        <div className="ml-auto flex flex-wrap items-center justify-end gap-0.5 whitespace-nowrap">
           {/* Compare opens on two lanes with these settings: change one, run both. */}
           <a
             href={viewHash('compare', scenario.id, [laneToken(overrides), laneToken(overrides)])}

@@ -21,6 +21,11 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   readonly tone?: keyof typeof TONES;
   /** `md` (default) for forms; `sm` for toolbars. */
   readonly size?: keyof typeof SIZES;
+  /**
+   * Disabled, it stays focusable (`aria-disabled`, clicks ignored) rather than drop the keyboard's
+   * focus to the page: for a control that disables itself when pressed (Run starts a run).
+   */
+  readonly focusableWhenDisabled?: boolean;
 }
 
 /** A plain button with the shared focus ring; disabled buttons fade and ignore the pointer. */
@@ -29,12 +34,19 @@ export function Button({
   size = 'md',
   className = '',
   type = 'button',
+  focusableWhenDisabled = false,
+  disabled = false,
+  onClick,
   ...rest
 }: ButtonProps) {
+  const soft = focusableWhenDisabled && disabled;
   return (
     <button
       type={type}
-      className={`inline-flex shrink-0 items-center justify-center rounded-md text-sm whitespace-nowrap ${SIZES[size]} font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-50 ${TONES[tone]} ${FOCUS_RING} ${className}`}
+      className={`inline-flex shrink-0 items-center justify-center rounded-md text-sm whitespace-nowrap ${SIZES[size]} font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50 ${TONES[tone]} ${FOCUS_RING} ${className}`}
+      disabled={disabled && !soft}
+      aria-disabled={soft ? true : undefined}
+      onClick={soft ? undefined : onClick}
       {...rest}
     />
   );

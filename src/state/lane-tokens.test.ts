@@ -11,6 +11,20 @@ import {
 } from './lane-tokens';
 
 describe('lane tokens', () => {
+  it('carry every knob a compare lane can set (threshold, interval, attempts…) through a link', () => {
+    const overrides = {
+      mode: 'react',
+      maxSteps: 8,
+      stallExit: 4,
+      reflection: { gating: 'adaptive', interval: 2, maxReflections: 3, stallThreshold: 2 },
+      attempts: 2,
+      rewardThreshold: 0.5,
+    } as const;
+    const token = laneToken(overrides);
+    expect(parseLaneToken(token)?.overrides).toEqual(overrides);
+    expect(laneToken(parseLaneToken(token)!.overrides)).toBe(token);
+  });
+
   it('write a lane’s mode, gating and seed, and read them back', () => {
     const overrides = { mode: 'react', reflection: { gating: 'fixed' }, seed: 3 } as const;
     expect(laneToken(overrides)).toBe('react+fixed@3');

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import {
   Button,
   clipLine,
@@ -68,12 +69,12 @@ function Presets() {
   );
 }
 
-/** The presenter's hash for the first two lanes, or why they cannot be presented. */
+/** The presenter's hash for two lanes, or why they cannot be presented. */
 function presentTarget(
   scenarioId: string,
-  lanes: readonly CompareLane[],
+  pair: readonly CompareLane[],
 ): { hash: string } | { why: string } {
-  const pair = lanes.slice(0, 2);
+  if (pair.length < 2 || pair[0] === pair[1]) return { why: 'Choose two different lanes' };
   if (pair.some((lane) => lane.fork !== null)) {
     return {
       why: 'A forked lane replays a recorded run: the presenter can only record fresh runs',
@@ -83,27 +84,81 @@ function presentTarget(
   return { hash: viewHash('present', scenarioId, tokens, { from: 'compare' }) };
 }
 
-/** "Present these lanes": the first two lanes in the presenter (recorded afresh, seeded). */
+/** A lane of the pair to present, by its letter and name. */
+function LaneChoice({
+  label,
+  lanes,
+  value,
+  onChange,
+}: {
+  readonly label: string;
+  readonly lanes: readonly CompareLane[];
+  readonly value: string;
+  readonly onChange: (id: string) => void;
+}) {
+  return (
+    <SelectField
+      label={label}
+      layout="inline"
+      className="shrink-0"
+      selectClassName="w-32"
+      value={value}
+      options={lanes.map((lane, index) => ({
+        value: lane.id,
+        label: `${String.fromCharCode(65 + index)}: ${lane.label}`,
+      }))}
+      onChange={onChange}
+    />
+  );
+}
+
+/**
+ * "Present these lanes": two lanes in the presenter (recorded afresh, seeded), the first two
+ * unless the user picks others (with three or four lanes, "Present" and "against" choose them).
+ */
 function PresentLanes() {
   const scenarioId = useCompare(selectScenarioId);
   const lanes = useCompare(selectLanes);
-  const target = presentTarget(scenarioId, lanes);
+  const [chosen, setChosen] = useState<readonly [string | null, string | null]>([null, null]);
+  // A chosen lane that was removed falls back to the first two.
+  const pick = (slot: 0 | 1) =>
+    lanes.find((lane) => lane.id === chosen[slot]) ?? lanes[slot] ?? lanes[0]!;
+  const pair = [pick(0), pick(1)];
+  const target = presentTarget(scenarioId, pair);
   return (
-    <Button
-      size="sm"
-      disabled={'why' in target}
-      title={
-        'why' in target
-          ? target.why
-          : `Play ${lanes[0]?.label} and ${lanes[1]?.label} side by side, with captions, in large type`
-      }
-      onClick={() => {
-        if ('hash' in target) window.location.hash = target.hash;
-      }}
-    >
-      <PresentIcon />
-      Present these lanes
-    </Button>
+    <div className="flex shrink-0 items-center gap-2">
+      {lanes.length > 2 && (
+        <>
+          <LaneChoice
+            label="Present"
+            lanes={lanes}
+            value={pair[0]!.id}
+            onChange={(id) => setChosen([id, pair[1]!.id])}
+          />
+          <LaneChoice
+            label="against"
+            lanes={lanes}
+            value={pair[1]!.id}
+            onChange={(id) => setChosen([pair[0]!.id, id])}
+          />
+        </>
+      )}
+      <Button
+        size="sm"
+        disabled={'why' in target}
+        title={
+          'why' in target
+            ? target.why
+            : `Play ${pair[0]?.label} and ${pair[1]?.label} side by side, with captions, in large type`
+        }
+        onClick={() => {
+          if ('hash' in target) window.location.hash = target.hash;
+        }}
+      >
+        <PresentIcon />
+        Present these lanes
+      </Button>
+    </div>
   );
 }
 

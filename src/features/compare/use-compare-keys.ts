@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
-import type { CompareStore } from '../../state/compare-store';
+import { selectAlignment, type CompareStore } from '../../state/compare-store';
 import { focusKind, shortcutFor } from '../shortcuts';
+import { reflectionRowFrom, reflectionRows } from './reflection-rows';
+import { selectLaneSteps } from './selectors';
 
 /** A modal dialog is open: its keys are its own. */
 const modalOpen = () => document.querySelector('dialog:modal, [aria-modal="true"]') !== null;
@@ -12,8 +14,17 @@ function refocusStrip(row: number | null): void {
   document.querySelector<HTMLElement>(`[data-strip] [data-row="${row}"]`)?.focus();
 }
 
+/** `[` / `]`: the shared cursor to the previous / next row where any lane reflects. */
+function jumpToReflection(store: CompareStore, direction: 1 | -1): void {
+  const state = store.getState();
+  const alignment = selectAlignment(state);
+  const rows = reflectionRows(alignment, selectLaneSteps(state));
+  const row = reflectionRowFrom(rows, state.row, alignment.rows.length, direction);
+  if (row !== null) state.actions.setRow(row);
+}
+
 /**
- * ←/→ (and Home/End) move the shared cursor while the compare view is shown: a listener on the
+ * ←/→ (and Home/End) move the shared cursor, `[` / `]` to the previous / next reflection, while the compare view is shown: a listener on the
  * document (the outside system, with cleanup), read through the shortcuts' own key map so fields,
  * radio groups and other widgets keep their keys.
  */
@@ -44,6 +55,12 @@ export function useCompareKeys(store: CompareStore): void {
           break;
         case 'last-step':
           state.actions.rowTo('last');
+          break;
+        case 'previous-reflection':
+          jumpToReflection(store, -1);
+          break;
+        case 'next-reflection':
+          jumpToReflection(store, 1);
           break;
         default:
           return;

@@ -156,7 +156,11 @@ export const ContextPanel = memo(function ContextPanel({
         <span className="font-semibold text-slate-900 dark:text-slate-100">
           {context.messages.length} message{context.messages.length === 1 ? '' : 's'} sent
         </span>{' '}
-        for step {context.step} (conversation {context.conversation}) · {since}
+        for step {context.step}{' '}
+        <span title="A conversation is the message history model calls extend: each attempt keeps its own, and a reflection between attempts or an early answer starts a fresh one">
+          (conversation {context.conversation}: the message history this call extends)
+        </span>{' '}
+        · {since}
         {context.previousStep !== null && context.newCount > 0 && (
           <>
             {' '}

@@ -6,7 +6,7 @@ import {
   type GuardTrip,
 } from '../../projections/decision-record';
 import type { LensMark } from '../../projections/lens';
-import { INTENT_LABEL, KIND_BADGE, KIND_LABEL, TRIGGER_LABEL } from './labels';
+import { INTENT_LABEL, KIND_BADGE, TRIGGER_LABEL, kindLabel } from './labels';
 import { LensSection } from './LensSection';
 import {
   ActionSection,
@@ -63,7 +63,7 @@ function RecordHeader({
           Step {view.index}
         </h2>
         <span className={`rounded px-1.5 py-0.5 text-[11px] font-medium ${KIND_BADGE[view.kind]}`}>
-          {KIND_LABEL[view.kind]}
+          {kindLabel(view)}
         </span>
         {view.policy.outcome === 'denied' && (
           <span className="rounded bg-rose-600 px-1.5 py-0.5 text-[11px] font-semibold text-white dark:bg-rose-500 dark:text-rose-950">

@@ -61,7 +61,10 @@ function Fact({ name, children }: { readonly name: string; readonly children: Re
   );
 }
 
-/** Tokens, latency, time to first token and confidence of the step's model call. */
+/**
+ * Tokens, latency and time to first token of the step's model call; on the answer, that its
+ * confidence is not scored.
+ */
 export function CallSection({ view }: { readonly view: DecisionRecordView }) {
   const { call } = view;
   if (!call) return null;
@@ -76,12 +79,15 @@ export function CallSection({ view }: { readonly view: DecisionRecordView }) {
         </Fact>
         <Fact name="Latency">{formatMs(call.latencyMs)}</Fact>
         <Fact name="First token">{call.ttftMs === null ? '–' : formatMs(call.ttftMs)}</Fact>
-        <Fact name="Confidence">
-          {view.confidence}{' '}
-          <span className="text-slate-500 dark:text-slate-400">
-            (prose is not a calibrated score)
-          </span>
-        </Fact>
+        {/* Said once, where it would matter (the answer), not as a score of 0 on every step. */}
+        {view.kind === 'answer' && (
+          <Fact name="Confidence">
+            not scored{' '}
+            <span className="text-slate-500 dark:text-slate-400">
+              (prose is not a calibrated score)
+            </span>
+          </Fact>
+        )}
       </dl>
     </Section>
   );

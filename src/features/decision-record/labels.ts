@@ -13,6 +13,18 @@ export const KIND_LABEL: Readonly<Record<StepKind, string>> = {
   judge: 'judge',
 };
 
+/**
+ * The step's kind as the timeline names it: an action whose call found nothing (or failed) is an
+ * "empty action" in both.
+ */
+export function kindLabel(view: {
+  readonly kind: StepKind;
+  readonly observation: { readonly empty: boolean; readonly ok: boolean } | null;
+}): string {
+  const empty = view.observation !== null && (view.observation.empty || !view.observation.ok);
+  return view.kind === 'action' && empty ? 'empty action' : KIND_LABEL[view.kind];
+}
+
 /** Badge colours per step kind; each pair keeps at least 4.5:1 contrast in its theme. */
 export const KIND_BADGE: Readonly<Record<StepKind, string>> = {
   action: 'bg-sky-100 text-sky-900 dark:bg-sky-900/60 dark:text-sky-100',

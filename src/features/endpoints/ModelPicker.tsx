@@ -33,7 +33,7 @@ export function ModelPicker({
 
   return (
     <>
-      <div className="flex items-end gap-1">
+      <div className="flex shrink-0 items-end gap-1">
         <SelectField
           label="Model"
           value={selectedId}
@@ -41,7 +41,7 @@ export function ModelPicker({
           onChange={actions.selectEndpoint}
           disabled={disabled}
           layout={layout}
-          {...(layout === 'inline' ? { selectClassName: 'w-48' } : { className: 'w-52' })}
+          {...(layout === 'inline' ? { selectClassName: 'w-52' } : { className: 'w-52' })}
         />
         <ManageEndpoints />
       </div>
@@ -53,7 +53,9 @@ export function ModelPicker({
           options={SPEED_OPTIONS}
           onChange={(value) => actions.setSpeed(Number(value) as MockSpeed)}
           layout={layout}
-          {...(layout === 'inline' ? { selectClassName: 'w-[5.25rem]' } : { className: 'w-20' })}
+          {...(layout === 'inline'
+            ? { selectClassName: 'w-[5.25rem]', className: 'shrink-0' }
+            : { className: 'w-20' })}
         />
       )}
     </>

@@ -35,13 +35,16 @@ export function InspectorHeader({
       </h1>
       <ViewSwitch current="inspect" scenario={scenarioId} />
       <ScenarioHeading />
-      <div className="ml-auto flex max-w-[40%] min-w-0 shrink-0 items-center gap-3">
+      <div className="ml-auto flex min-w-0 shrink-0 items-center gap-3">
         <CopyLinkButton
           what="this run"
           link={() => pageLink(inspectorHash(store.getState(), { copied: true }))}
         />
         {onExport && <ExportMenu onExport={onExport} />}
-        <ModelNote />
+        {/* Below 1280 wide the Model select says as much; the header keeps its controls whole. */}
+        <div className="max-w-72 min-w-0 max-xl:hidden">
+          <ModelNote />
+        </div>
         <ThemeToggle storage={storage} />
       </div>
     </header>

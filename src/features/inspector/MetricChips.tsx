@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import { useRunStore } from '../run';
+import { previousValues, type ShownRun } from './previous-run';
 import { metricChips, selectLiveMetrics, type ChipTone } from './metrics';
 import { selectError, selectStatus, selectTrace } from './selectors';
 import type { RunState } from '../../state/run-store';
 
 const selectSteps = (state: RunState) => state.steps;
+const selectRunNumber = (state: RunState) => state.runNumber;
 
 const TONE: Record<ChipTone, string> = {
   neutral:
@@ -15,7 +18,10 @@ const TONE: Record<ChipTone, string> = {
   bad: 'border-rose-300 bg-rose-50 text-rose-900 dark:border-rose-800 dark:bg-rose-950/60 dark:text-rose-100',
 };
 
-/** The run's counters, one chip each, readable as "<name>: <value>"; they move as steps end. */
+/**
+ * The run's counters, one chip each, readable as "<name>: <value>"; they move as steps end. After
+ * a settings change, a finished run's chips keep the previous run's value beside the new one.
+ */
 export function MetricChips() {
   const metrics = useRunStore(selectLiveMetrics);
   const status = useRunStore(selectStatus);
@@ -29,9 +35,25 @@ export function MetricChips() {
     stopReason: trace?.stopReason ?? null,
     failed: error !== null,
   });
+  const runNumber = useRunStore(selectRunNumber);
+  // React's "information from previous renders": the last two finished runs as shown.
+  const [runs, setRuns] = useState<{ last: ShownRun | null; before: ShownRun | null }>({
+    last: null,
+    before: null,
+  });
+  if (status === 'done' && trace && error === null && runs.last?.key !== runNumber) {
+    const last = {
+      key: runNumber,
+      scenario: trace.scenario,
+      config: JSON.stringify(trace.config),
+      chips,
+    };
+    setRuns({ last, before: runs.last });
+  }
+  const was = runs.last?.key === runNumber ? previousValues(runs.last, runs.before) : {};
   return (
     <section aria-label="Metrics" className="min-w-0">
-      <ul className="flex items-center gap-1.5">
+      <ul className="flex flex-wrap items-center gap-1.5">
         {chips.map((chip) => (
           <li
             key={chip.name}
@@ -40,6 +62,11 @@ export function MetricChips() {
           >
             <span className="opacity-80">{chip.name}:</span>{' '}
             <span className="font-semibold tabular-nums">{chip.value}</span>
+            {was[chip.name] !== undefined && (
+              <span className="opacity-80" title="The previous run, before the settings changed">
+                , was <span className="tabular-nums">{was[chip.name]}</span>
+              </span>
+            )}
           </li>
         ))}
       </ul>

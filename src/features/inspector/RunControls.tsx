@@ -5,7 +5,8 @@ import { selectPaused, selectStatus } from './selectors';
 
 /**
  * Run, Step (one model call at a time; starts a paused run when idle), Pause / Resume, Stop and
- * Reset, wired to the run store's actions.
+ * Reset, wired to the run store's actions. A button that disables itself as the run starts or
+ * ends keeps the keyboard's focus (Enter on Run leaves focus on Run, not on the page).
  */
 export function RunControls() {
   const status = useRunStore(selectStatus);
@@ -19,6 +20,7 @@ export function RunControls() {
         size="sm"
         onClick={() => void actions.run()}
         disabled={running}
+        focusableWhenDisabled
         title="Run the scenario"
       >
         <PlayIcon />
@@ -38,6 +40,7 @@ export function RunControls() {
           size="sm"
           onClick={actions.pause}
           disabled={!running}
+          focusableWhenDisabled
           title="Pause before the next model call"
         >
           <PauseIcon />
@@ -48,6 +51,7 @@ export function RunControls() {
         size="sm"
         onClick={actions.stop}
         disabled={!running}
+        focusableWhenDisabled
         title="Stop the run; keep its steps"
       >
         <StopIcon />
@@ -58,6 +62,7 @@ export function RunControls() {
         tone="ghost"
         onClick={actions.reset}
         disabled={status === 'idle'}
+        focusableWhenDisabled
         title="Clear the run"
       >
         <ResetIcon />

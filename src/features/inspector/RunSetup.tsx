@@ -37,7 +37,7 @@ export function RunSetup() {
   const actions = useRunActions();
   const current = scenarios.find((scenario) => scenario.id === scenarioId);
   return (
-    <div className="flex min-w-0 items-center gap-3">
+    <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1.5">
       <SelectField
         label="Scenario"
         layout="inline"
@@ -45,6 +45,7 @@ export function RunSetup() {
         options={scenarioOptions(scenarios, own)}
         onChange={actions.selectScenario}
         disabled={running}
+        className="shrink-0"
         selectClassName="w-48"
         title={current ? clipLine(current.title) : undefined}
       />
@@ -62,6 +63,7 @@ export function RunSetup() {
         options={MODE_OPTIONS}
         onChange={actions.setMode}
         disabled={running}
+        className="shrink-0"
         selectClassName="w-[5.5rem]"
       />
       <ModelPicker disabled={running} layout="inline" />

@@ -12,12 +12,16 @@ export interface TopBarProps {
 
 /**
  * Two rows: what to run and the run's controls; then the run's metric chips and, while it runs,
- * its progress. Rows scroll sideways rather than wrap on a narrow window.
+ * its progress. On a narrow window (from 1024 px) each row wraps rather than squeeze a select to
+ * its caret or scroll a chip out of sight.
  */
 export function TopBar({ settingsCollapsed, onToggleSettings }: TopBarProps) {
   return (
-    <div className="shrink-0 border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/70">
-      <div className="flex items-center gap-3 overflow-x-auto px-2 py-1.5">
+    <section
+      aria-label="Run setup"
+      className="shrink-0 border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/70"
+    >
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 px-2 py-1.5">
         <Button
           size="icon"
           tone="ghost"
@@ -33,12 +37,12 @@ export function TopBar({ settingsCollapsed, onToggleSettings }: TopBarProps) {
           <RunControls />
         </div>
       </div>
-      <div className="flex h-9 items-center gap-3 overflow-x-auto border-t border-slate-200/70 px-3 dark:border-slate-800/70">
+      <div className="flex min-h-9 flex-wrap items-center gap-x-3 gap-y-1 border-t border-slate-200/70 px-3 py-1.5 dark:border-slate-800/70">
         <MetricChips />
         <div className="ml-auto">
           <RunProgress />
         </div>
       </div>
-    </div>
+    </section>
   );
 }

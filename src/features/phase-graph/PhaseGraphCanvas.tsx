@@ -1,6 +1,7 @@
 /**
  * The phase graph's canvas: xyflow over the builder's view data. It never branches on the mode;
- * clicks and Enter pick what the element names (a phase or transition, and its first step).
+ * clicks and Enter pick what the element names (a phase or transition, and its first step). The
+ * graph is one tab stop; the arrow keys move among its phases and transitions.
  */
 import {
   Background,
@@ -15,7 +16,7 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import './phase-graph.css';
-import { useEffect, useMemo, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { GraphPick, PhaseGraph, PhaseGraphNode } from '../../projections/phase-graph';
 import type { GraphSelection } from '../../state/run-store';
 import {
@@ -26,6 +27,7 @@ import {
 } from './flow-elements';
 import { PhaseNode } from './PhaseNode';
 import { TransitionEdge } from './TransitionEdge';
+import { useRovingFocus } from './use-roving-focus';
 import { useColorScheme } from './use-color-scheme';
 
 const NODE_TYPES = { phase: PhaseNode };
@@ -159,6 +161,9 @@ export function PhaseGraphCanvas({
     setBuilt({ graph, selection, elements });
   }
 
+  const root = useRef<HTMLDivElement>(null);
+  const roving = useRovingFocus(elements.nodes, elements.edges, root);
+
   const picks = useMemo(() => {
     const byId = new Map<string, GraphPick>();
     for (const node of graph.nodes) byId.set(`node:${node.id}`, node.pick);
@@ -185,6 +190,7 @@ export function PhaseGraphCanvas({
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
+    if (roving.onKeyDown(event)) return;
     if (event.key === 'Escape') {
       onClear();
       return;
@@ -200,8 +206,9 @@ export function PhaseGraphCanvas({
 
   return (
     <ReactFlow<PhaseFlowNode, TransitionFlowEdge>
-      nodes={elements.nodes}
-      edges={elements.edges}
+      ref={root}
+      nodes={roving.nodes}
+      edges={roving.edges}
       nodeTypes={NODE_TYPES}
       edgeTypes={EDGE_TYPES}
       colorMode={scheme}
@@ -210,6 +217,7 @@ export function PhaseGraphCanvas({
       onPaneClick={onClear}
       onClick={onLabelClick}
       onKeyDown={onKeyDown}
+      onFocus={roving.onFocus}
       nodesDraggable={false}
       nodesConnectable={false}
       elementsSelectable={false}

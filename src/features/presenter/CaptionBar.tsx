@@ -1,4 +1,5 @@
 import { usePresenter } from './presenter-context';
+import { useFitText } from './use-fit-text';
 import {
   selectCurrentRow,
   selectPausedFor,
@@ -6,7 +7,7 @@ import {
   selectRowCount,
   selectScenario,
 } from './selectors';
-import { BODY, CAPTION, MUTED, STRONG } from './styles';
+import { CAPTION, MUTED, STRONG } from './styles';
 
 /** Where playback stands, and why it paused by itself: one line above the caption. */
 function StatusLine() {
@@ -16,15 +17,15 @@ function StatusLine() {
   const pausedFor = usePresenter(selectPausedFor);
   const badge = phase === 'paused' && pausedFor ? pausedFor : null;
   return (
-    <div className="flex min-h-[2.75rem] flex-wrap items-center gap-x-6 gap-y-2">
-      <p className={`tabular-nums ${BODY} ${MUTED}`}>
+    <div className="flex flex-wrap items-center gap-x-[1em] gap-y-[0.25em] text-[0.8em]">
+      <p className={`tabular-nums ${MUTED}`}>
         {row ? `Step ${row.index + 1} of ${rows}` : `${rows} steps`}
         {phase === 'paused' && !badge ? ' · paused' : ''}
         {phase === 'ready' ? ' · press Space or Play to start' : ''}
       </p>
       {badge ? (
         <p
-          className={`rounded-lg border-2 border-amber-600 bg-amber-50 px-4 py-1 font-semibold text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-50 ${BODY}`}
+          className={`rounded-lg border-2 border-amber-600 bg-amber-50 px-4 py-1 font-semibold text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-50`}
         >
           Paused: {badge} — press Space to continue
         </p>
@@ -40,17 +41,24 @@ function StatusLine() {
 export function CaptionBar() {
   const row = usePresenter(selectCurrentRow);
   const scenario = usePresenter(selectScenario);
+  const pausedFor = usePresenter(selectPausedFor);
+  const phase = usePresenter(selectPhase);
+  // At most a third of the screen: a long caption shrinks its type to fit, leaving the lanes room.
+  const fitted = useFitText<HTMLElement>(
+    `${row?.caption ?? scenario.task} ${phase} ${pausedFor ?? ''}`,
+  );
   return (
     <section
+      ref={fitted}
       aria-label="Caption"
-      className="shrink-0 border-t border-slate-200 bg-white px-8 py-3 dark:border-slate-800 dark:bg-slate-950"
+      className={`max-h-[33vh] shrink-0 overflow-hidden border-t border-slate-200 bg-white px-8 py-3 dark:border-slate-800 dark:bg-slate-950 ${CAPTION}`}
     >
       <div aria-live="polite" className="flex flex-col gap-1">
         <StatusLine />
         {row ? (
-          <p className={`${CAPTION} ${STRONG}`}>{row.caption}</p>
+          <p className={STRONG}>{row.caption}</p>
         ) : (
-          <p className={`${CAPTION} ${STRONG}`}>
+          <p className={STRONG}>
             <span className="font-bold">The task:</span> “{scenario.task}”
           </p>
         )}

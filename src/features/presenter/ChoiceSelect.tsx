@@ -22,7 +22,8 @@ export function ChoiceSelect({ route, selected, theseLanes }: ChoiceSelectProps)
   ];
   return (
     <div className="flex items-center gap-2">
-      <label htmlFor={id} className={`font-medium ${BODY}`}>
+      {/* Below 1280 wide the select speaks for itself: the title needs the room. */}
+      <label htmlFor={id} className={`font-medium max-xl:sr-only ${BODY}`}>
         Demo
       </label>
       <select

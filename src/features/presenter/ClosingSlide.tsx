@@ -5,7 +5,12 @@ import { VERDICT_STYLE } from './labels';
 import { usePresenter, usePresenterApi } from './presenter-context';
 import { compareHash } from './route';
 import { selectLanes, selectPresentation, selectScenario } from './selectors';
-import { BIG_NUMBER, BODY, CONTROL, HEADING, MUTED, STRONG } from './styles';
+import { BODY, CONTROL, MUTED, STRONG } from './styles';
+import { useFitText } from './use-fit-text';
+
+// The slide's type in `em` of its body size (BODY), so the whole slide shrinks to fit together.
+const SLIDE_HEADING = 'text-[1.4em] leading-tight font-bold tracking-tight';
+const SLIDE_NUMBER = 'text-[2.3em] leading-none font-bold whitespace-nowrap tabular-nums';
 
 function Outcome({ outcome }: { readonly outcome: LaneOutcome }) {
   const tone =
@@ -21,8 +26,8 @@ function Outcome({ outcome }: { readonly outcome: LaneOutcome }) {
       aria-label={outcome.label}
       className={`flex flex-wrap items-baseline gap-x-5 gap-y-1 rounded-2xl border-2 px-6 py-3 ${tone}`}
     >
-      <p className={`${BODY} font-semibold wrap-anywhere`}>{clipLine(outcome.label)}</p>
-      <p className={HEADING}>
+      <p className="font-semibold wrap-anywhere">{clipLine(outcome.label)}</p>
+      <p className={SLIDE_HEADING}>
         <span aria-hidden="true">{mark} </span>
         {outcome.words}
       </p>
@@ -45,10 +50,10 @@ function Delta({
       aria-label={metric.label}
       className="flex min-w-0 flex-col gap-1 rounded-2xl border border-slate-200 bg-white px-5 py-3 dark:border-slate-700 dark:bg-slate-900"
     >
-      <p className={`${BODY} font-semibold ${MUTED}`}>{metric.label}</p>
-      <p className={`${BIG_NUMBER} ${style.tone}`}>{metric.amount}</p>
-      <p className={`${BODY} font-semibold ${style.tone}`}>{style.word}</p>
-      <p className={`${BODY} tabular-nums ${MUTED}`}>
+      <p className={`font-semibold ${MUTED}`}>{metric.label}</p>
+      <p className={`${SLIDE_NUMBER} ${style.tone}`}>{metric.amount}</p>
+      <p className={`font-semibold ${style.tone}`}>{style.word}</p>
+      <p className={`tabular-nums ${MUTED}`}>
         <span className="sr-only">
           {labels[0]} {metric.values[0]}, {labels[1]} {metric.values[1]}
         </span>
@@ -70,17 +75,23 @@ export function ClosingSlide() {
   const presentation = usePresenter(selectPresentation);
   const lanes = usePresenter(selectLanes);
   const scenario = usePresenter(selectScenario);
+  // Everything on one screen: at 1024×768 the slide's type shrinks rather than scroll.
+  const fitted = useFitText<HTMLElement>(presentation);
   if (!presentation) return null;
   const { closing, labels } = presentation;
   return (
     <section
+      ref={fitted}
       aria-labelledby="presenter-closing"
-      className="flex min-h-0 flex-1 flex-col overflow-auto px-8 py-5"
+      className={`flex min-h-0 flex-1 flex-col overflow-auto px-8 py-5 ${BODY}`}
     >
-      <div className="my-auto flex flex-col gap-[clamp(1rem,1.6vh,2rem)]">
+      <div className="my-auto flex flex-col gap-[clamp(0.75rem,1.6vh,2rem)]">
         <div className="flex flex-col gap-1">
-          <p className={`${BODY} font-semibold ${MUTED}`}>How the runs ended</p>
-          <h2 id="presenter-closing" className={`text-balance wrap-anywhere ${HEADING} ${STRONG}`}>
+          <p className={`font-semibold ${MUTED}`}>How the runs ended</p>
+          <h2
+            id="presenter-closing"
+            className={`text-balance wrap-anywhere ${SLIDE_HEADING} ${STRONG}`}
+          >
             {clipLine(closing.verdict, CLIP_CHARS)}
           </h2>
         </div>
@@ -90,10 +101,10 @@ export function ClosingSlide() {
           ))}
         </div>
         <div className="flex flex-col gap-2">
-          <h3 className={`${BODY} font-semibold wrap-anywhere ${STRONG}`}>
+          <h3 className={`font-semibold wrap-anywhere ${STRONG}`}>
             The change from {clipLine(labels[0] ?? '')} to {clipLine(labels[1] ?? '')}
           </h3>
-          <div className="grid grid-cols-[repeat(auto-fit,minmax(11rem,1fr))] gap-4">
+          <div className="grid grid-cols-[repeat(auto-fit,minmax(8.5em,1fr))] gap-4">
             {closing.metrics.map((metric) => (
               <Delta key={metric.key} metric={metric} labels={labels} />
             ))}

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { useFitText } from './use-fit-text';
 import { Clipped, clipLine, StepGlyph } from '../../components';
 import type { PresentCell } from '../../projections/presentation';
 import type { CaptionKind } from '../../projections/captions';
@@ -86,9 +87,12 @@ function StepCard({
 }) {
   const base = `min-h-0 flex-1 overflow-auto rounded-xl border-2 px-5 py-4 ${CARD}`;
   const caption = cell?.caption ?? null;
+  // A long answer shrinks its type to fit rather than scroll out of sight.
+  const fitted = useFitText<HTMLDivElement>(started ? cell : null);
   if (!started || !cell || !caption) {
     return (
       <div
+        ref={fitted}
         aria-label={`${label}: current step`}
         role="group"
         className={`${base} flex items-center border-dashed border-slate-300 text-slate-700 dark:border-slate-600 dark:text-slate-300`}
@@ -103,9 +107,10 @@ function StepCard({
   const what = answer !== null && caption.why === null && kind === 'answer' ? null : caption.what;
   return (
     <div
+      ref={fitted}
       aria-label={`${label}: current step`}
       role="group"
-      className={`${base} flex flex-col gap-2 border-slate-200 border-l-8 bg-white dark:border-slate-700 dark:bg-slate-900 ${KIND_ACCENT[kind]}`}
+      className={`${base} flex flex-col gap-[0.4em] border-slate-200 border-l-8 bg-white dark:border-slate-700 dark:bg-slate-900 ${KIND_ACCENT[kind]}`}
     >
       <p className="flex flex-wrap items-center gap-3">
         <span

@@ -41,7 +41,7 @@ export function PresenterControls({ fullscreen, onFullscreen }: PresenterControl
     <div
       role="group"
       aria-label="Playback"
-      className="flex shrink-0 flex-wrap items-center gap-x-6 gap-y-3 border-t border-slate-200 bg-slate-50 px-8 py-2.5 dark:border-slate-800 dark:bg-slate-900"
+      className="flex shrink-0 flex-wrap items-center gap-x-5 gap-y-3 border-t border-slate-200 bg-slate-50 px-8 py-2.5 dark:border-slate-800 dark:bg-slate-900"
     >
       <div className="flex items-center gap-2">
         <Button
@@ -82,7 +82,7 @@ export function PresenterControls({ fullscreen, onFullscreen }: PresenterControl
           <NextIcon />
         </Button>
       </div>
-      <div className="ml-auto flex flex-wrap items-center gap-x-6 gap-y-3">
+      <div className="ml-auto flex flex-wrap items-center gap-x-5 gap-y-3">
         <div className="flex items-center gap-2">
           <label htmlFor={speedId} className={`font-medium ${BODY}`}>
             Speed
@@ -102,7 +102,8 @@ export function PresenterControls({ fullscreen, onFullscreen }: PresenterControl
             ))}
           </select>
         </div>
-        <label className={`flex cursor-pointer items-center gap-3 ${BODY}`}>
+        {/* Its words wrap in two lines, so the controls keep to one row from 1024 wide. */}
+        <label className={`flex max-w-[15em] cursor-pointer items-center gap-3 ${BODY}`}>
           <input
             type="checkbox"
             checked={pauseOnMoments}
@@ -113,7 +114,7 @@ export function PresenterControls({ fullscreen, onFullscreen }: PresenterControl
         </label>
         <Button className={CONTROL} onClick={onFullscreen} title="Full screen (F)">
           <FullscreenIcon />
-          {fullscreen ? 'Exit full screen' : 'Full screen'}
+          <Words>{fullscreen ? 'Exit full screen' : 'Full screen'}</Words>
         </Button>
       </div>
     </div>

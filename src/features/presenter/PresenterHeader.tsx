@@ -8,7 +8,7 @@ import { DEMO_WATCH } from './labels';
 import { usePresenter } from './presenter-context';
 import type { PresenterChoiceId } from './route';
 import { selectDemoId, selectRow, selectTitle, selectWatch } from './selectors';
-import { BODY, MUTED, STRONG, TITLE } from './styles';
+import { BODY, HEADING, MUTED, STRONG, TITLE } from './styles';
 
 export interface PresenterHeaderProps {
   readonly route: ViewRoute;
@@ -38,7 +38,10 @@ export function PresenterHeader({
   return (
     <header className="flex shrink-0 flex-col gap-1 border-b border-slate-200 px-8 py-3 dark:border-slate-800">
       <div className="flex items-start gap-6">
-        <h1 className={`min-w-0 flex-1 text-balance ${TITLE} ${STRONG}`}>{title}</h1>
+        {/* Once it plays, the title steps down a size: the lanes need the room. */}
+        <h1 className={`min-w-0 flex-1 text-balance ${row === null ? TITLE : HEADING} ${STRONG}`}>
+          {title}
+        </h1>
         <div className="flex shrink-0 items-center gap-3">
           <ChoiceSelect route={route} selected={selected} theseLanes={theseLanes} />
           <ThemeToggle storage={storage} />

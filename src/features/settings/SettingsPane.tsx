@@ -1,11 +1,15 @@
 import { useMemo, useState } from 'react';
 import { FOCUS_RING } from '../../components';
+import { viewHash } from '../../components/view-route';
+import { laneToken } from '../../state/lane-tokens';
 import { scenarioConfig } from '../../projections/scenario-config';
 import { selectedScenario, type RunState } from '../../state/run-store';
 import { useRunStore, useRunStoreApi } from '../run';
-import { KnobControl } from './KnobControls';
+import { ApplySaved } from './ApplySaved';
+import { changesTo } from './apply-saved';
+import { KnobGroups } from './KnobGroups';
 import { EVAL_PRESETS } from '../../projections/eval-matrix';
-import { KNOB_GROUPS, changedCount, describeChanges } from './knobs';
+import { changedCount, describeChanges } from './knobs';
 import { SaveSettingsButton } from './SaveSettings';
 import { useLiveSettings } from './use-live-settings';
 
@@ -79,7 +83,15 @@ export function SettingsPane() {
             {changed} changed
           </span>
         )}
-        <div className="ml-auto flex items-center gap-0.5 whitespace-nowrap">
+        <div className="ml-auto flex flex-wrap items-center justify-end gap-0.5 whitespace-nowrap">
+          {/* Compare opens on two lanes with these settings: change one, run both. */}
+          <a
+            href={viewHash('compare', scenario.id, [laneToken(overrides), laneToken(overrides)])}
+            title="Open compare on two lanes with these settings: change one and run both"
+            className={`rounded px-1.5 py-1 text-[11px] font-medium text-sky-700 hover:bg-sky-50 dark:text-sky-300 dark:hover:bg-sky-950/50 ${FOCUS_RING}`}
+          >
+            Compare with…
+          </a>
           <SaveSettingsButton overrides={overrides} changes={changes} reserved={PRESET_LABELS} />
           <button
             type="button"
@@ -92,37 +104,15 @@ export function SettingsPane() {
         </div>
       </div>
       <LiveNote live={live} lens={lens} imported={imported} />
+      <ApplySaved
+        className="mx-3 mt-2"
+        onApply={(saved) => {
+          apply(changesTo(config, scenarioConfig(scenario, saved)));
+          setGeneration((count) => count + 1);
+        }}
+      />
       <div key={generation} className="mt-1">
-        {KNOB_GROUPS.map((group) => (
-          <details
-            key={group.title}
-            open
-            className="group/section border-b border-slate-100 dark:border-slate-800/80"
-          >
-            <summary
-              className={`flex cursor-pointer list-none items-center gap-1.5 px-3 py-2 text-[11px] font-semibold tracking-wider text-slate-500 uppercase select-none hover:text-slate-800 dark:text-slate-400 dark:hover:text-slate-200 [&::-webkit-details-marker]:hidden ${FOCUS_RING} focus-visible:ring-inset focus-visible:ring-offset-0`}
-            >
-              <span
-                aria-hidden="true"
-                className="inline-block transition-transform group-open/section:rotate-90"
-              >
-                ▸
-              </span>
-              {group.title}
-            </summary>
-            <div className="px-3 pb-2">
-              {group.knobs.map((knob) => (
-                <KnobControl
-                  key={knob.id}
-                  knob={knob}
-                  config={config}
-                  changed={knob.read(config) !== knob.read(defaults)}
-                  onChange={apply}
-                />
-              ))}
-            </div>
-          </details>
-        ))}
+        <KnobGroups config={config} defaults={defaults} onChange={apply} />
       </div>
     </section>
   );

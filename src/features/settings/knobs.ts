@@ -178,9 +178,16 @@ function valueInWords(knob: Knob, config: LoopConfig): string {
   return knob.options.find((option) => option.value === value)?.label ?? value;
 }
 
-/** Pure: each knob that differs from the defaults, in words ("Reflection gating: Fixed cadence"). */
-export function describeChanges(config: LoopConfig, defaults: LoopConfig): string[] {
+/**
+ * Pure: each knob that differs from the defaults, in words ("Reflection gating: Fixed cadence"),
+ * but those `omit` names by id.
+ */
+export function describeChanges(
+  config: LoopConfig,
+  defaults: LoopConfig,
+  omit: readonly string[] = [],
+): string[] {
   return KNOB_GROUPS.flatMap((group) => group.knobs)
-    .filter((knob) => knob.read(config) !== knob.read(defaults))
+    .filter((knob) => !omit.includes(knob.id) && knob.read(config) !== knob.read(defaults))
     .map((knob) => `${knob.label}: ${valueInWords(knob, config)}`);
 }

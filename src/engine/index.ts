@@ -69,4 +69,4 @@ export {
   scriptedCallsUsed,
 } from './run-scenario';
 export * from './models/simulated';
-export { isCorrect } from './grading';
+export { gradeRun, isCorrect, type GradeMiss, type RunGrade } from './grading';

@@ -27,6 +27,7 @@ const metrics = (change: Partial<LaneMetrics> = {}): LaneMetrics => ({
   timeMs: 8000,
   stopReason: 'answer',
   correct: true,
+  grade: null,
   ...change,
 });
 

@@ -3,7 +3,14 @@
  * lane (classified better, worse or same), and (from `compare-summary-steps.ts`) what differs
  * between the steps the lanes took at one aligned row. Pure: no React.
  */
-import { isCorrect, type Scenario, type StopReason, type Trace, type Trigger } from '../engine';
+import {
+  gradeRun,
+  type RunGrade,
+  type Scenario,
+  type StopReason,
+  type Trace,
+  type Trigger,
+} from '../engine';
 
 export {
   GAP_WORD,
@@ -28,6 +35,8 @@ export interface LaneMetrics {
   readonly stopReason: StopReason;
   /** Null when the scenario states no expectation. */
   readonly correct: boolean | null;
+  /** The run graded (`gradeRun`: why it is wrong); null when the scenario expects nothing. */
+  readonly grade: RunGrade | null;
 }
 
 /** The metrics the summary table compares, in its column order. */
@@ -71,6 +80,7 @@ export function laneMetrics(scenario: Scenario, trace: Trace): LaneMetrics {
     }
   }
   const { metrics } = trace;
+  const grade = gradeRun(scenario, trace);
   return {
     llmCalls: metrics.llmCalls,
     reflections: metrics.reflections,
@@ -83,7 +93,8 @@ export function laneMetrics(scenario: Scenario, trace: Trace): LaneMetrics {
     completionTokens: metrics.completionTokens,
     timeMs: metrics.latencyMs,
     stopReason: trace.stopReason,
-    correct: isCorrect(scenario, trace),
+    correct: grade?.correct ?? null,
+    grade,
   };
 }
 

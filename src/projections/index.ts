@@ -10,6 +10,7 @@ export * from './context-diff';
 export * from './cors-help';
 export * from './decision-record';
 export * from './eval-matrix';
+export * from './grade-words';
 export * from './phase-graph';
 export * from './presentation';
 export * from './scenario-config';

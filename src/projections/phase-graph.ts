@@ -6,7 +6,15 @@
  * through and the transitions it took, with "show all" every one; unrolled mode draws the run as
  * it happened, one node per step. Pure: no React, no DOM.
  */
-import type { Escalation, PathEntry, PhaseId, PhaseSpec, Step, TransitionSpec } from '../engine';
+import type {
+  Escalation,
+  PathEntry,
+  PhaseId,
+  PhaseSpec,
+  RunGrade,
+  Step,
+  TransitionSpec,
+} from '../engine';
 import { buildAggregate } from './phase-graph-aggregate';
 import type { LayoutPoint } from './phase-graph-layout';
 import { buildUnrolled } from './phase-graph-unrolled';
@@ -34,6 +42,8 @@ export interface PhaseGraphRun {
   readonly cursor?: number | null;
   /** The run's escalation once it ended: it names what the fabrication guard found missing. */
   readonly escalation?: Escalation | null;
+  /** The ended run graded against its scenario: a wrong answer's node says so, in red. */
+  readonly grade?: RunGrade | null;
 }
 
 export interface PhaseGraphOptions {

@@ -3,7 +3,7 @@
  * that shows a run subscribes through these (or derives from them). Actions are not selected:
  * read them with the context's `useActions()`.
  */
-import { scenarioConfig } from '../engine';
+import { gradeRun, scenarioConfig, type RunGrade, type Trace } from '../engine';
 import { selectedScenario } from './run-store';
 import type { RunState } from './run-store-types';
 
@@ -34,3 +34,17 @@ export const selectAwaitedStep = (state: RunState) => state.awaitedStep;
 /** The mode the next run uses: the overrides resolved the way the engine does. */
 export const selectMode = (state: RunState) =>
   scenarioConfig(selectedScenario(state), state.overrides).mode;
+
+const grades = new WeakMap<Trace, RunGrade | null>();
+
+/**
+ * The shown run graded against the scenario it ran on (the engine's `gradeRun`, the presenter's
+ * and the eval matrix's verdict); null before the run ends or when the scenario expects nothing.
+ * Memoised per trace, so it is the same object until the trace changes.
+ */
+export const selectGrade = (state: RunState): RunGrade | null => {
+  const { trace, shown } = state;
+  if (!trace || !shown) return null;
+  if (!grades.has(trace)) grades.set(trace, gradeRun(shown.scenario, trace));
+  return grades.get(trace) ?? null;
+};

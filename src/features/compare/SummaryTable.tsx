@@ -7,6 +7,7 @@ import {
   type MetricDelta,
   type MetricKey,
 } from '../../projections/compare-summary';
+import { gradeWords } from '../../projections/grade-words';
 import { selectSummary, type CompareLane } from '../../state/compare-store';
 import { useCompare, useCompareApi } from './compare-context';
 import { laneLetter, STOP_LABEL, VERDICT_STYLE } from './labels';
@@ -35,7 +36,18 @@ const COLUMNS: readonly Column[] = [
     key: 'correct',
     name: 'Correct',
     noun: 'result',
-    value: (metrics) => (metrics.correct === null ? '—' : metrics.correct ? '✓ yes' : '✗ no'),
+    value: (metrics) => {
+      if (!metrics.grade) return '—';
+      const { why } = gradeWords(metrics.grade);
+      // The why is on the lane's status line; here it is the cell's title and spoken text.
+      return why ? (
+        <span title={`Wrong: ${why}`}>
+          ✗ no<span className="sr-only"> ({why})</span>
+        </span>
+      ) : (
+        '✓ yes'
+      );
+    },
   },
   { key: 'llmCalls', name: 'LLM calls', noun: 'LLM calls', value: (m) => count(m.llmCalls) },
   {

@@ -1,6 +1,6 @@
 import { useRunStore } from '../run';
 import { metricChips, selectLiveMetrics, type ChipTone } from './metrics';
-import { selectError, selectStatus, selectTrace } from './selectors';
+import { selectError, selectGrade, selectStatus, selectTrace } from './selectors';
 import type { RunState } from '../../state/run-store';
 
 const selectSteps = (state: RunState) => state.steps;
@@ -22,12 +22,14 @@ export function MetricChips() {
   const steps = useRunStore(selectSteps);
   const trace = useRunStore(selectTrace);
   const error = useRunStore(selectError);
+  const grade = useRunStore(selectGrade);
   const chips = metricChips({
     metrics,
     status,
     steps,
     stopReason: trace?.stopReason ?? null,
     failed: error !== null,
+    grade,
   });
   return (
     <section aria-label="Metrics" className="min-w-0">

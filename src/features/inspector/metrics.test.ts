@@ -139,6 +139,41 @@ describe('the metric chips', () => {
   });
 });
 
+describe('the answer chip', () => {
+  const input = {
+    metrics: METRICS,
+    status: 'done' as const,
+    steps: [],
+    stopReason: 'answer' as const,
+    failed: false,
+  };
+
+  it('says a wrong answer is wrong and what it leaves out, and the stop is no longer good news', () => {
+    const chips = metricChips({
+      ...input,
+      grade: {
+        correct: false,
+        miss: 'missing',
+        expectedStop: 'answer',
+        missing: ['5-7 business days'],
+      },
+    });
+    expect(read(chips).at(-1)).toBe('Answer: wrong (never mentions “5-7 business days”)');
+    expect(chips.at(-1)?.tone).toBe('bad');
+    expect(chips.find((chip) => chip.name === 'Stop reason')?.tone).toBe('bad');
+  });
+
+  it('says a correct answer is correct, and shows nothing where the scenario expects nothing', () => {
+    const correct = metricChips({
+      ...input,
+      grade: { correct: true, miss: null, expectedStop: 'answer', missing: [] },
+    });
+    expect(read(correct).at(-1)).toBe('Answer: correct');
+    expect(correct.at(-1)?.tone).toBe('good');
+    expect(read(metricChips({ ...input, grade: null })).at(-1)).toBe('Stop reason: answer');
+  });
+});
+
 describe('durations', () => {
   it('keep a tenth of a second under ten seconds, then whole seconds and minutes', () => {
     expect(formatDuration(840)).toBe('0.8 s');

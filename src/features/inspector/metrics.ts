@@ -1,6 +1,7 @@
 /** Pure: the run's metrics as chips, live while it runs. No React. */
-import type { LoopEvent, Metrics, Step, StopReason, Trigger } from '../../engine';
+import type { LoopEvent, Metrics, RunGrade, Step, StopReason, Trigger } from '../../engine';
 import type { EventList } from '../../projections/decision-record';
+import { gradeLine, gradeWords } from '../../projections/grade-words';
 import type { RunState, RunStatus } from '../../state/run-store';
 import { STOP_LABEL, TRIGGER_LABEL } from './labels';
 
@@ -59,6 +60,8 @@ export interface ChipInput {
   readonly stopReason: StopReason | null;
   /** The run failed before it could record a trace. */
   readonly failed: boolean;
+  /** The ended run graded against its scenario's `expected`; null: nothing to grade by. */
+  readonly grade?: RunGrade | null;
 }
 
 const STOP_TONE: Record<StopReason, ChipTone> = {
@@ -77,6 +80,7 @@ export function metricChips({
   steps,
   stopReason,
   failed,
+  grade = null,
 }: ChipInput): MetricChip[] {
   const empty = status === 'running' ? '…' : '–';
   const show = (pick: (metrics: Metrics) => number) => (metrics ? count(pick(metrics)) : empty);
@@ -136,8 +140,27 @@ export function metricChips({
     {
       name: 'Stop reason',
       value: stopReason ? STOP_LABEL[stopReason] : failed ? 'error' : empty,
-      tone: stopReason ? STOP_TONE[stopReason] : failed ? 'bad' : 'neutral',
+      // An answer is good news only when nothing says it is wrong.
+      tone: stopReason
+        ? grade?.correct === false
+          ? 'bad'
+          : STOP_TONE[stopReason]
+        : failed
+          ? 'bad'
+          : 'neutral',
     },
   );
+  if (grade) chips.push(gradeChip(grade));
   return chips;
+}
+
+/** The verdict chip: "Answer: wrong (never mentions “5-7 business days”)". */
+function gradeChip(grade: RunGrade): MetricChip {
+  const { word, why } = gradeWords(grade);
+  return {
+    name: 'Answer',
+    value: why ? `${word} (${why})` : word,
+    tone: grade.correct ? 'good' : 'bad',
+    hint: `Graded against what the scenario expects: ${gradeLine(grade)}`,
+  };
 }

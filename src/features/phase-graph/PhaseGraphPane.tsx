@@ -16,6 +16,7 @@ import { PhaseGraphCanvas } from './PhaseGraphCanvas';
 import {
   selectCursor,
   selectEscalation,
+  selectGrade,
   selectLive,
   selectPath,
   selectPhase,
@@ -40,6 +41,7 @@ export function PhaseGraphPane({
   const live = useRunStore(selectLive);
   const cursor = useRunStore(selectCursor);
   const escalation = useRunStore(selectEscalation);
+  const grade = useRunStore(selectGrade);
   const selection = useRunStore(selectSelection);
   const [mode, setMode] = useState<PhaseGraphMode>(initialMode);
   const [showAll, setShowAll] = useState(false);
@@ -49,10 +51,10 @@ export function PhaseGraphPane({
     () =>
       buildPhaseGraph(
         MACHINE,
-        { path, steps, phase, live, cursor, escalation },
+        { path, steps, phase, live, cursor, escalation, grade },
         { mode, cap: UNROLLED_CAP, showAll },
       ),
-    [path, steps, phase, live, cursor, escalation, mode, showAll],
+    [path, steps, phase, live, cursor, escalation, grade, mode, showAll],
   );
   // A new mode or "show all" gets a fresh canvas; within one, the canvas refits on new layouts.
   const flowKey = `${mode}:${showAll}`;

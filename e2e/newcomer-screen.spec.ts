@@ -1,0 +1,63 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support';
+
+/**
+ * What a newcomer tripped over (issue 14, "Wrong things the screen says"): each test reproduces
+ * the steps a person took and checks what the screen says now.
+ */
+
+async function open(page: Page, hash: string) {
+  await page.goto(`/${hash}`);
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+}
+
+const metrics = (page: Page) => page.getByRole('region', { name: 'Metrics' });
+const chip = (page: Page, name: string) =>
+  metrics(page)
+    .getByRole('listitem')
+    .filter({ hasText: `${name}:` });
+const graph = (page: Page) => page.getByRole('region', { name: 'Phase graph' });
+
+test('a wrong answer says it is wrong, and why, in the inspector, compare and the library', async ({
+  page,
+}) => {
+  // returns-laptop, ReAct, seed 2: the answer leaves out the refund time.
+  await open(page, '#/inspect?scenario=returns-laptop&settings=react%402');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(metrics(page)).toContainText('Stop reason: answer');
+  await expect(chip(page, 'Answer')).toHaveText(/wrong \(never mentions “5-7 business days”\)/);
+  await expect(chip(page, 'Stop reason')).not.toHaveClass(/emerald/);
+  const answered = graph(page).getByTestId('rf__node-answered');
+  await expect(answered).toContainText('wrong answer');
+  await expect(answered).toHaveAttribute('aria-label', /wrong answer, wrong: never mentions/);
+
+  // ReflAct on the same seed answers in full: the same chip says so.
+  await open(page, '#/inspect?scenario=returns-laptop&settings=reflact%402');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(metrics(page)).toContainText('Stop reason: answer');
+  await expect(chip(page, 'Answer')).toHaveText('Answer: correct');
+  await expect(graph(page).getByTestId('rf__node-answered')).toContainText('correct');
+
+  // Compare: each lane's status line grades its answer.
+  await page.goto('/#/compare?scenario=returns-laptop&lane=react%402&lane=reflact%402');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+  const status = (name: string) => page.getByRole('region', { name }).getByRole('status').first();
+  await expect(status('Lane A: ReAct · seed 2')).toHaveText(
+    /answered\s*· ✗ wrong: never mentions “5-7 business days”/,
+  );
+  await expect(status('Lane B: ReflAct · seed 2')).toHaveText(/answered\s*· ✓ correct/);
+
+  // The library: the kept ReAct run reads "Wrong answer" and what it leaves out.
+  await page
+    .getByRole('navigation', { name: 'View' })
+    .getByRole('link', { name: 'Library' })
+    .click();
+  const wrongRow = page
+    .getByRole('table', { name: 'Kept runs' })
+    .getByRole('row')
+    .filter({ hasText: 'Wrong answer' })
+    .first();
+  await expect(wrongRow).toContainText('Wrong: never mentions “5-7 business days”');
+});

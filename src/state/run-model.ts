@@ -9,6 +9,7 @@
  */
 import {
   scenarioModel,
+  type Clock,
   type LoopConfig,
   type ModelAdapter,
   type Protocol,
@@ -22,6 +23,11 @@ import { endpointLimits, selectedEndpoint, type EndpointsStore } from './endpoin
 export interface RunModel {
   readonly model: ModelAdapter;
   readonly protocol?: Protocol;
+  /**
+   * The clock the run's model time is read on, when the model keeps its own (the built-in
+   * model's simulated time); else the run store's.
+   */
+  readonly clock?: Clock;
 }
 
 /**

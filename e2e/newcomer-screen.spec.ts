@@ -61,3 +61,51 @@ test('a wrong answer says it is wrong, and why, in the inspector, compare and th
     .first();
   await expect(wrongRow).toContainText('Wrong: never mentions “5-7 business days”');
 });
+
+const timeline = (page: Page) =>
+  page.getByRole('region', { name: 'Timeline' }).getByRole('listbox', { name: 'Steps' });
+
+/** The Time chip and step 1's latency and first token, once the run ended. */
+async function timesOf(page: Page) {
+  await expect(metrics(page)).toContainText(/Stop reason: (answer|stalled)/);
+  await timeline(page).getByRole('option').first().click();
+  const call = page.getByRole('region', { name: 'Decision record' }).getByText(/^Latency/);
+  const record = page.getByRole('region', { name: 'Decision record' });
+  await expect(call).toBeVisible();
+  return {
+    time: await chip(page, 'Time').textContent(),
+    latency: await record.locator('dt:text-is("Latency") + dd').textContent(),
+    firstToken: await record.locator('dt:text-is("First token") + dd').textContent(),
+  };
+}
+
+test('Time is the built-in model’s simulated time, the same at every Speed', async ({ page }) => {
+  await open(page, '#/inspect?scenario=rca-search-stall&settings=%402');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const instant = await timesOf(page);
+  expect(instant.time).not.toBe('Time: 0.0 s');
+
+  await page.getByLabel('Speed', { exact: true }).selectOption('5×');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(metrics(page)).toContainText('Stop reason: …');
+  expect(await timesOf(page)).toEqual(instant);
+});
+
+test('Step mode counts no thinking time: the stepped run reads the straight run’s times', async ({
+  page,
+}) => {
+  await open(page, '#/inspect?scenario=rca-search-stall&settings=%402');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const straight = await timesOf(page);
+
+  // Reset → Step → (the person reads the screen) → Step → Resume to the end.
+  await page.getByRole('button', { name: 'Reset', exact: true }).click();
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Paused' })).toBeVisible();
+  await expect(metrics(page)).toContainText('LLM calls: 1');
+  await expect(chip(page, 'Time')).not.toHaveText('Time: …');
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await expect(metrics(page)).toContainText('LLM calls: 2');
+  await page.getByRole('button', { name: 'Resume', exact: true }).click();
+  expect(await timesOf(page)).toEqual(straight);
+});

@@ -7,6 +7,7 @@ import {
   metricDeltas,
   stepDifferences,
   summariseLanes,
+  timeNoise,
   type LaneMetrics,
 } from './compare-summary';
 
@@ -25,6 +26,7 @@ const metrics = (change: Partial<LaneMetrics> = {}): LaneMetrics => ({
   promptTokens: 2500,
   completionTokens: 240,
   timeMs: 8000,
+  timeNoiseMs: 0,
   stopReason: 'answer',
   correct: true,
   grade: null,
@@ -123,6 +125,27 @@ describe('deltas against the baseline', () => {
   it('call equal values the same, and time within a rounding the same', () => {
     const deltas = metricDeltas(metrics({ timeMs: 8030 }), metrics(), 'answer');
     for (const delta of Object.values(deltas)) expect(delta.verdict).toBe('same');
+  });
+
+  it('call a time difference below either run’s own noise the same, and a larger one not', () => {
+    // The baseline's calls vary by 0.6 s from one to the next: 0.4 s more is noise, 0.8 s is not.
+    const noisy = metrics({ timeNoiseMs: 600 });
+    expect(metricDeltas(metrics({ timeMs: 8400 }), noisy, 'answer').timeMs.verdict).toBe('same');
+    expect(metricDeltas(noisy, metrics({ timeMs: 7600 }), 'answer').timeMs.verdict).toBe('same');
+    expect(metricDeltas(metrics({ timeMs: 8800 }), noisy, 'answer').timeMs).toMatchObject({
+      verdict: 'worse',
+      amount: '0.8 s',
+    });
+  });
+
+  it('measure a run’s time noise as the spread of its calls’ latencies', () => {
+    const calls = (latencies: number[]) =>
+      ({
+        steps: latencies.map((latencyMs) => ({ modelCall: { latencyMs } })),
+      }) as unknown as Trace;
+    expect(timeNoise(calls([1000, 1000, 1000]))).toBe(0);
+    expect(timeNoise(calls([1000, 2000, 3000]))).toBe(1000);
+    expect(timeNoise(calls([2500]))).toBe(0);
   });
 
   it('rank correct above wrong', () => {

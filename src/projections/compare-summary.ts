@@ -32,6 +32,8 @@ export interface LaneMetrics {
   readonly completionTokens: number;
   /** The time model calls took (`metrics.latencyMs`). */
   readonly timeMs: number;
+  /** The run's own time noise (`timeNoise`): a time difference below it is "same". */
+  readonly timeNoiseMs: number;
   readonly stopReason: StopReason;
   /** Null when the scenario states no expectation. */
   readonly correct: boolean | null;
@@ -92,6 +94,7 @@ export function laneMetrics(scenario: Scenario, trace: Trace): LaneMetrics {
     promptTokens: metrics.promptTokens,
     completionTokens: metrics.completionTokens,
     timeMs: metrics.latencyMs,
+    timeNoiseMs: timeNoise(trace),
     stopReason: trace.stopReason,
     correct: grade?.correct ?? null,
     grade,
@@ -125,12 +128,35 @@ function countDelta(
   return { verdict, arrow: up ? '▲' : '▼', amount, change: `${amount} ${up ? more : fewer}` };
 }
 
-/** Time counts as the same when it differs by less than a tenth of a second (as it is shown). */
+/** Time differing by less than a tenth of a second (as it is shown) is the same. */
 const TIME_SAME_MS = 50;
 
-function timeDelta(value: number, baseline: number): MetricDelta {
+/**
+ * Pure: a run's own time noise, in ms: how much one of its model calls' latencies varies from
+ * the next (their standard deviation), so two runs whose times differ by less than one call's
+ * usual variation are not told apart. On the built-in model, whose time is simulated and the
+ * same on every replay, the spread is the calls' genuine differences (longer prompts take
+ * longer): a gap smaller than that is no finding either. No calls, or one: no spread.
+ */
+export function timeNoise(trace: Trace): number {
+  const latencies = trace.steps.flatMap((step) =>
+    step.modelCall ? [step.modelCall.latencyMs] : [],
+  );
+  if (latencies.length < 2) return 0;
+  const mean = latencies.reduce((sum, ms) => sum + ms, 0) / latencies.length;
+  const variance =
+    latencies.reduce((sum, ms) => sum + (ms - mean) ** 2, 0) / (latencies.length - 1);
+  return Math.sqrt(variance);
+}
+
+/** The time difference below which two runs' times are the same: the noisier run's noise. */
+function timeTolerance(lane: LaneMetrics, baseline: LaneMetrics): number {
+  return Math.max(TIME_SAME_MS, lane.timeNoiseMs, baseline.timeNoiseMs);
+}
+
+function timeDelta(value: number, baseline: number, tolerance = TIME_SAME_MS): MetricDelta {
   const difference = value - baseline;
-  if (Math.abs(difference) < TIME_SAME_MS) return SAME;
+  if (Math.abs(difference) < tolerance) return SAME;
   const up = difference > 0;
   const amount = formatTime(Math.abs(difference));
   return {
@@ -186,7 +212,7 @@ export function metricDeltas(
     emptyToolCalls: countDelta(lane.emptyToolCalls, baseline.emptyToolCalls, true),
     promptTokens: countDelta(lane.promptTokens, baseline.promptTokens, true),
     completionTokens: countDelta(lane.completionTokens, baseline.completionTokens, true),
-    timeMs: timeDelta(lane.timeMs, baseline.timeMs),
+    timeMs: timeDelta(lane.timeMs, baseline.timeMs, timeTolerance(lane, baseline)),
   };
 }
 

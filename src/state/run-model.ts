@@ -8,6 +8,7 @@
  * No browser globals: the app passes its fetch, timers and sleep in.
  */
 import {
+  createVirtualClock,
   scenarioModel,
   type Clock,
   type LoopConfig,
@@ -18,6 +19,7 @@ import {
 } from '../engine';
 import { createOpenAIModel, type HttpDeps } from '../engine';
 import { endpointLimits, selectedEndpoint, type EndpointsStore } from './endpoints-store';
+import { simulatedTimeOverWire } from './simulated-time';
 
 /** The model of one run, and the protocol the run must use with it (when the endpoint fixes it). */
 export interface RunModel {
@@ -89,13 +91,17 @@ export function createModelChooser(deps: ModelChooserDeps): ModelChooser {
     }
     if (state.builtinTransport === 'in-process') {
       const { sleep } = deps;
+      // The model's simulated time on the run's clock, whatever the speed.
+      const clock = createVirtualClock();
       // Read at every wait, so a speed change applies to the live run, as it does over the wire.
       const spend = async (ms: number) => {
+        clock.advance(ms);
         const speed = deps.endpoints.getState().speed;
         if (sleep && speed > 0) await sleep(ms / speed);
       };
-      return { model: scenarioModel(scenario, { config, spend }) };
+      return { model: scenarioModel(scenario, { config, spend }), clock };
     }
+    const simulated = simulatedTimeOverWire(deps.http);
     const model = createOpenAIModel(
       {
         baseUrl: deps.mockBaseUrl,
@@ -105,8 +111,11 @@ export function createModelChooser(deps: ModelChooserDeps): ModelChooser {
         includeUsage: true,
         seed: config.seed,
       },
-      deps.http,
+      simulated.http,
     );
-    return { model: deps.mockReady ? afterReady(model, deps.mockReady) : model };
+    return {
+      model: simulated.wrap(deps.mockReady ? afterReady(model, deps.mockReady) : model),
+      clock: simulated.clock,
+    };
   };
 }

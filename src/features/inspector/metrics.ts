@@ -135,7 +135,7 @@ export function metricChips({
       name: 'Time',
       value: metrics ? formatDuration(metrics.latencyMs) : empty,
       tone: 'neutral',
-      hint: 'Time spent in model calls so far (simulated time on the built-in model at Instant speed)',
+      hint: 'Time spent in model calls so far: on the built-in model its simulated time, the same at every Speed; never time waiting at Step or Pause',
     },
     {
       name: 'Stop reason',

@@ -109,3 +109,38 @@ test('Step mode counts no thinking time: the stepped run reads the straight runâ
   await page.getByRole('button', { name: 'Resume', exact: true }).click();
   expect(await timesOf(page)).toEqual(straight);
 });
+
+test('against a failed baseline, compare and the closing slide lead with the outcome and call the rest its cost', async ({
+  page,
+}) => {
+  await page.goto('/#/compare?scenario=rca-search-stall&preset=reflection-gating');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+  await page.getByRole('button', { name: 'Run all' }).click();
+  const summary = page.getByRole('region', { name: 'Summary' });
+  await expect(summary).toContainText(
+    /C Adaptive answered correctly where A Reflection off stalled: \+\d+ calls?, \+[\d,]+ tokens to answer correctly\./,
+  );
+  const adaptive = summary.getByRole('cell').filter({ hasText: /than A Reflection off/ });
+  await expect(adaptive.first()).toBeVisible();
+  await expect(summary.locator('[data-verdict="cost"]').first()).toBeVisible();
+  await expect(summary.locator('[data-verdict="worse"]')).toHaveCount(0);
+
+  // The presenter's "No reflection vs adaptive": no red "worse" numbers for the winner.
+  await page.goto('/#/present?demo=off-vs-adaptive');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await page.getByLabel('Pause on reflections and guard trips', { exact: true }).uncheck();
+  await page.getByLabel('Speed', { exact: true }).selectOption('4Ã—');
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  const closing = page.getByRole('region', { name: /answered/ });
+  await expect(closing).toBeVisible();
+  await expect(closing).toContainText(
+    /The cost of the better outcome: \+\d+ calls?, \+[\d,]+ tokens to answer correctly\./,
+  );
+  for (const name of ['LLM calls', 'Tokens']) {
+    await expect(closing.getByRole('group', { name, exact: true })).toContainText(
+      'to answer correctly',
+    );
+  }
+  await expect(closing.getByText('worse')).toHaveCount(0);
+});

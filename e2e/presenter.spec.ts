@@ -87,7 +87,8 @@ test('from the inspector, Present plays ReAct vs ReflAct to the closing slide', 
   );
   const toolCalls = closing(page).getByRole('group', { name: 'Tool calls', exact: true });
   await expect(toolCalls).toContainText('+1');
-  await expect(toolCalls).toContainText('worse');
+  await expect(toolCalls).toContainText('to answer correctly');
+  await expect(toolCalls).not.toContainText('worse');
   await expect(toolCalls).toContainText('ReAct 1, ReflAct 2');
   await expect(closing(page).getByRole('group', { name: 'Tokens', exact: true })).toContainText(
     'ReAct 757, ReflAct 1,890',

@@ -19,6 +19,15 @@ export {
   type StepAspect,
   type StepDifference,
 } from './compare-summary-steps';
+export {
+  STOP_WORD,
+  costVerdict,
+  goodOutcome,
+  outcomeCost,
+  outcomeLead,
+  outcomePurpose,
+} from './compare-summary-outcome';
+import { STOP_WORD, costVerdict, goodOutcome } from './compare-summary-outcome';
 
 /** One lane's run in numbers. */
 export interface LaneMetrics {
@@ -53,8 +62,12 @@ export type MetricKey =
   | 'completionTokens'
   | 'timeMs';
 
-/** How a lane's value compares with the baseline's; `differs` is a difference that is neither. */
-export type Verdict = 'better' | 'worse' | 'same' | 'differs';
+/**
+ * How a lane's value compares with the baseline's; `differs` is a difference that is neither;
+ * `cost` is what a lane with the better outcome spent on it (more calls to answer correctly):
+ * the price of that outcome, not a loss.
+ */
+export type Verdict = 'better' | 'worse' | 'same' | 'differs' | 'cost';
 
 export interface MetricDelta {
   readonly verdict: Verdict;
@@ -167,16 +180,6 @@ function timeDelta(value: number, baseline: number, tolerance = TIME_SAME_MS): M
   };
 }
 
-/** Words for stop reasons in a sentence ("answered, not stalled"). */
-export const STOP_WORD: Readonly<Record<StopReason, string>> = {
-  answer: 'answered',
-  escalate: 'escalated',
-  max_steps: 'out of steps',
-  stalled: 'stalled',
-  error: 'failed',
-  cancelled: 'cancelled',
-};
-
 /** The stop the scenario expects: its `expected.stopReason`, else an answer. */
 export function expectedStop(scenario: Scenario): StopReason {
   return scenario.expected?.stopReason ?? 'answer';
@@ -197,13 +200,23 @@ function correctDelta(value: boolean | null, baseline: boolean | null): MetricDe
     : { verdict: 'worse', arrow: null, amount: null, change: 'wrong, not correct' };
 }
 
+/** The metrics that count what a run spent (fewer is better, all else equal). */
+const COSTS: readonly MetricKey[] = [
+  'llmCalls',
+  'toolCalls',
+  'emptyToolCalls',
+  'promptTokens',
+  'completionTokens',
+  'timeMs',
+];
+
 /** Pure: every metric of `lane` against `baseline`. */
 export function metricDeltas(
   lane: LaneMetrics,
   baseline: LaneMetrics,
   expected: StopReason,
 ): Record<MetricKey, MetricDelta> {
-  return {
+  const deltas: Record<MetricKey, MetricDelta> = {
     stopReason: stopDelta(lane.stopReason, baseline.stopReason, expected),
     correct: correctDelta(lane.correct, baseline.correct),
     llmCalls: countDelta(lane.llmCalls, baseline.llmCalls, true),
@@ -214,6 +227,12 @@ export function metricDeltas(
     completionTokens: countDelta(lane.completionTokens, baseline.completionTokens, true),
     timeMs: timeDelta(lane.timeMs, baseline.timeMs, timeTolerance(lane, baseline)),
   };
+  // When the outcomes differ, spending is judged by what it bought (`costVerdict`).
+  const won = goodOutcome(lane, expected);
+  if (won === goodOutcome(baseline, expected)) return deltas;
+  for (const key of COSTS)
+    deltas[key] = { ...deltas[key], verdict: costVerdict(deltas[key].verdict, won) };
+  return deltas;
 }
 
 /**

@@ -5,10 +5,14 @@
 import type { Scenario } from '../engine';
 import type { CaptionLane } from './captions';
 import {
+  costVerdict,
   expectedStop,
   formatTime,
+  goodOutcome,
   metricDeltas,
   laneMetrics,
+  outcomeCost,
+  outcomePurpose,
   type LaneMetrics,
   type Verdict,
 } from './compare-summary';
@@ -46,6 +50,11 @@ export interface ClosingSlide {
   readonly metrics: readonly ClosingMetric[];
   /** One sentence: what the second lane did against the first, and what it cost. */
   readonly verdict: string;
+  /**
+   * When the lanes ended differently: what the better outcome cost and bought ("+1 call, +1,133
+   * tokens to answer correctly"), and the words a `cost` number carries ("to answer correctly").
+   */
+  readonly cost: { readonly words: string; readonly purpose: string } | null;
 }
 
 const count = (value: number) => value.toLocaleString('en-US');
@@ -81,7 +90,12 @@ function closingMetrics(
   second: LaneMetrics,
   scenario: Scenario,
 ): ClosingMetric[] {
-  const deltas = metricDeltas(second, first, expectedStop(scenario));
+  const expected = expectedStop(scenario);
+  const deltas = metricDeltas(second, first, expected);
+  const won =
+    goodOutcome(second, expected) === goodOutcome(first, expected)
+      ? null
+      : goodOutcome(second, expected);
   const tokensOf = (lane: LaneMetrics) => lane.promptTokens + lane.completionTokens;
   const tokenDifference = tokensOf(second) - tokensOf(first);
   const plain = (key: 'llmCalls' | 'reflections' | 'toolCalls', label: string): ClosingMetric => ({
@@ -106,7 +120,10 @@ function closingMetrics(
         tokenDifference === 0
           ? 'same'
           : `${count(Math.abs(tokenDifference))} ${tokenDifference > 0 ? 'more' : 'fewer'}`,
-      verdict: tokenDifference === 0 ? 'same' : tokenDifference > 0 ? 'worse' : 'better',
+      verdict: costVerdict(
+        tokenDifference === 0 ? 'same' : tokenDifference > 0 ? 'worse' : 'better',
+        won,
+      ),
     },
     {
       key: 'timeMs',
@@ -189,9 +206,19 @@ export function buildClosing(
     laneOutcome(scenario, lanes[0].label, first),
     laneOutcome(scenario, lanes[1].label, second),
   ];
+  const expected = expectedStop(scenario);
+  const secondWon = goodOutcome(second, expected);
+  const differ = secondWon !== goodOutcome(first, expected);
+  const [winner, other] = secondWon ? [second, first] : [first, second];
   return {
     lanes: outcomes,
     metrics: closingMetrics(first, second, scenario),
     verdict: verdictSentence(outcomes, [first, second]),
+    cost: differ
+      ? {
+          words: `${outcomeCost(winner, other)} to ${outcomePurpose(winner)}`,
+          purpose: `to ${outcomePurpose(winner)}`,
+        }
+      : null,
   };
 }

@@ -34,11 +34,15 @@ function Outcome({ outcome }: { readonly outcome: LaneOutcome }) {
 function Delta({
   metric,
   labels,
+  purpose,
 }: {
   readonly metric: ClosingMetric;
   readonly labels: readonly string[];
+  /** What a `cost` bought ("to answer correctly"). */
+  readonly purpose: string | null;
 }) {
   const style = VERDICT_STYLE[metric.verdict];
+  const word = metric.verdict === 'cost' && purpose ? purpose : style.word;
   return (
     <div
       role="group"
@@ -47,7 +51,7 @@ function Delta({
     >
       <p className={`${BODY} font-semibold ${MUTED}`}>{metric.label}</p>
       <p className={`${BIG_NUMBER} ${style.tone}`}>{metric.amount}</p>
-      <p className={`${BODY} font-semibold ${style.tone}`}>{style.word}</p>
+      <p className={`${BODY} font-semibold ${style.tone}`}>{word}</p>
       <p className={`${BODY} tabular-nums ${MUTED}`}>
         <span className="sr-only">
           {labels[0]} {metric.values[0]}, {labels[1]} {metric.values[1]}
@@ -83,6 +87,11 @@ export function ClosingSlide() {
           <h2 id="presenter-closing" className={`text-balance ${HEADING} ${STRONG}`}>
             {closing.verdict}
           </h2>
+          {closing.cost && (
+            <p className={`${BODY} ${STRONG}`}>
+              The cost of the better outcome: {closing.cost.words}.
+            </p>
+          )}
         </div>
         <div className="grid grid-cols-2 gap-5">
           {closing.lanes.map((outcome) => (
@@ -95,7 +104,12 @@ export function ClosingSlide() {
           </h3>
           <div className="grid grid-cols-[repeat(auto-fit,minmax(11rem,1fr))] gap-4">
             {closing.metrics.map((metric) => (
-              <Delta key={metric.key} metric={metric} labels={labels} />
+              <Delta
+                key={metric.key}
+                metric={metric}
+                labels={labels}
+                purpose={closing.cost?.purpose ?? null}
+              />
             ))}
           </div>
         </div>

@@ -142,5 +142,33 @@ test('against a failed baseline, compare and the closing slide lead with the out
       'to answer correctly',
     );
   }
-  await expect(closing.getByText('worse')).toHaveCount(0);
+  await expect(closing.getByText('worse', { exact: true })).toHaveCount(0);
+});
+
+test('silent traps: a stall threshold above the stall exit says so, and Run refuses an invalid field', async ({
+  page,
+}) => {
+  await open(page, '#/inspect?scenario=rca-search-stall');
+  const settings = page.getByRole('region', { name: 'Settings' });
+  await settings.getByLabel('Reflection gating').selectOption('adaptive');
+  await settings.getByLabel('Stall threshold').fill('4');
+  const trap =
+    /Adaptive reflection can never fire: the stall threshold \(4\) is above the stall exit \(3\)/;
+  await expect(settings.getByRole('note').first()).toHaveText(trap);
+  await expect(settings.getByLabel('Stall exit')).toHaveAccessibleDescription(trap);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(metrics(page)).toContainText('Stop reason: stalled');
+  await expect(page.getByRole('alert').filter({ hasText: 'The run stalled' })).toContainText(trap);
+
+  // An invalid value in a field: Run refuses and points at it, instead of running the old value.
+  await page.getByRole('button', { name: 'Reset', exact: true }).click();
+  const exit = settings.getByLabel('Stall exit');
+  await exit.fill('0');
+  await expect(exit).toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Stall exit shows an invalid value: fix it, then run.',
+  );
+  await expect(exit).toBeFocused();
+  await expect(metrics(page)).toContainText('LLM calls: –');
 });

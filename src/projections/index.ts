@@ -15,3 +15,4 @@ export * from './phase-graph';
 export * from './presentation';
 export * from './scenario-config';
 export * from './timeline';
+export * from './setting-traps';

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { FOCUS_RING } from '../../components';
 import { scenarioConfig } from '../../projections/scenario-config';
+import { stallTrap } from '../../projections/setting-traps';
 import { selectedScenario, type RunState } from '../../state/run-store';
 import { useRunStore, useRunStoreApi } from '../run';
 import { KnobControl } from './KnobControls';
@@ -11,6 +12,8 @@ import { useLiveSettings } from './use-live-settings';
 
 const selectScenario = (state: RunState) => selectedScenario(state);
 const selectOverrides = (state: RunState) => state.overrides;
+/** The fields a stall trap (`stallTrap`) concerns: each says so. */
+const TRAP_KNOBS: ReadonlySet<string> = new Set(['stall-exit', 'stall-threshold']);
 /** Saved settings may not take a preset's name: both are columns of the eval matrix. */
 const PRESET_LABELS = EVAL_PRESETS.map((config) => config.label);
 
@@ -45,6 +48,7 @@ export function SettingsPane() {
   const defaults = useMemo(() => scenarioConfig(scenario), [scenario]);
   const changed = changedCount(config, defaults);
   const changes = useMemo(() => describeChanges(config, defaults), [config, defaults]);
+  const trap = stallTrap(config);
 
   const reset = () => {
     store.getState().actions.resetOverrides();
@@ -100,6 +104,7 @@ export function SettingsPane() {
                   config={config}
                   changed={knob.read(config) !== knob.read(defaults)}
                   onChange={apply}
+                  warning={trap && TRAP_KNOBS.has(knob.id) ? trap : null}
                 />
               ))}
             </div>

@@ -172,3 +172,12 @@ test('silent traps: a stall threshold above the stall exit says so, and Run refu
   await expect(exit).toBeFocused();
   await expect(metrics(page)).toContainText('LLM calls: –');
 });
+
+test('ReflAct’s state reflection is told apart from a reflection phase', async ({ page }) => {
+  await open(page, '#/inspect?scenario=returns-laptop&settings=reflact%402');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(metrics(page)).toContainText('Stop reason: answer');
+  await expect(chip(page, 'Reflections')).toHaveText(
+    'Reflections: 0 phases (state reflection is in each action call)',
+  );
+});

@@ -55,6 +55,8 @@ export interface ClosingSlide {
    * tokens to answer correctly"), and the words a `cost` number carries ("to answer correctly").
    */
   readonly cost: { readonly words: string; readonly purpose: string } | null;
+  /** What a number means where it could mislead (ReflAct's state reflection), else null. */
+  readonly note: string | null;
 }
 
 const count = (value: number) => value.toLocaleString('en-US');
@@ -206,13 +208,20 @@ export function buildClosing(
     laneOutcome(scenario, lanes[0].label, first),
     laneOutcome(scenario, lanes[1].label, second),
   ];
+  const reflact = lanes.some((lane) => lane.trace.config.mode === 'reflact');
   const expected = expectedStop(scenario);
   const secondWon = goodOutcome(second, expected);
   const differ = secondWon !== goodOutcome(first, expected);
   const [winner, other] = secondWon ? [second, first] : [first, second];
   return {
     lanes: outcomes,
-    metrics: closingMetrics(first, second, scenario),
+    metrics: closingMetrics(first, second, scenario).map((metric) =>
+      // ReflAct's state reflection is inside its action calls: this counts reflection phases.
+      metric.key === 'reflections' && reflact ? { ...metric, label: 'Reflection phases' } : metric,
+    ),
+    note: reflact
+      ? 'ReflAct’s state reflection is part of each of its action calls; “Reflection phases” counts only reflections that are a call of their own.'
+      : null,
     verdict: verdictSentence(outcomes, [first, second]),
     cost: differ
       ? {

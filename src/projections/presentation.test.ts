@@ -45,7 +45,9 @@ describe('a presentation', () => {
       ['action', 'action', 'answer'],
     ]);
     expect(presentation.rows.map((row) => row.partsWays)).toEqual([false, true, false]);
-    expect(presentation.rows[1]?.moment).toBe('ReflAct reflects and the runs part ways');
+    expect(presentation.rows[1]?.moment).toBe(
+      'ReflAct takes stock of its state and the runs part ways',
+    );
   });
 
   it('says what a lane with a gap does next, or that it has stopped', async () => {
@@ -88,7 +90,7 @@ describe('the closing slide', () => {
       ]),
     ).toEqual([
       ['LLM calls', '2', '3', '+1', 'cost'],
-      ['Reflections', '0', '0', '0', 'same'],
+      ['Reflection phases', '0', '0', '0', 'same'],
       ['Tool calls', '1', '2', '+1', 'cost'],
       ['Tokens', '757', '1,890', '+1,133', 'cost'],
       ['Model time', '2.7 s', '8.4 s', '+5.7 s', 'cost'],
@@ -98,6 +100,8 @@ describe('the closing slide', () => {
       words: '+1 call, +1,133 tokens to answer correctly',
       purpose: 'to answer correctly',
     });
+    // ReflAct reflects on its state inside its action calls: the slide says what it counts.
+    expect(closing.note).toMatch(/^ReflAct’s state reflection is part of each of its action calls/);
     expect(closing.verdict).toBe(
       'ReflAct answered correctly where ReAct did not, for 1 more LLM call and 1,133 more tokens.',
     );

@@ -1,6 +1,6 @@
 import { useRunStore } from '../run';
 import { metricChips, selectLiveMetrics, type ChipTone } from './metrics';
-import { selectError, selectGrade, selectStatus, selectTrace } from './selectors';
+import { selectError, selectGrade, selectMode, selectStatus, selectTrace } from './selectors';
 import type { RunState } from '../../state/run-store';
 
 const selectSteps = (state: RunState) => state.steps;
@@ -23,6 +23,7 @@ export function MetricChips() {
   const trace = useRunStore(selectTrace);
   const error = useRunStore(selectError);
   const grade = useRunStore(selectGrade);
+  const nextMode = useRunStore(selectMode);
   const chips = metricChips({
     metrics,
     status,
@@ -30,6 +31,7 @@ export function MetricChips() {
     stopReason: trace?.stopReason ?? null,
     failed: error !== null,
     grade,
+    mode: trace?.config.mode ?? nextMode,
   });
   return (
     <section aria-label="Metrics" className="min-w-0">

@@ -174,6 +174,20 @@ describe('the answer chip', () => {
   });
 });
 
+describe('the Reflections chip of a ReflAct run', () => {
+  it('says its state reflection is in each action call, apart from reflection phases', () => {
+    const chips = metricChips({
+      metrics: { ...METRICS, reflections: 0 },
+      status: 'done',
+      steps: [],
+      stopReason: 'answer',
+      failed: false,
+      mode: 'reflact',
+    });
+    expect(read(chips)[1]).toBe('Reflections: 0 phases (state reflection is in each action call)');
+  });
+});
+
 describe('durations', () => {
   it('keep a tenth of a second under ten seconds, then whole seconds and minutes', () => {
     expect(formatDuration(840)).toBe('0.8 s');

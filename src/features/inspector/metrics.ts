@@ -1,5 +1,5 @@
 /** Pure: the run's metrics as chips, live while it runs. No React. */
-import type { LoopEvent, Metrics, RunGrade, Step, StopReason, Trigger } from '../../engine';
+import type { LoopEvent, Metrics, Mode, RunGrade, Step, StopReason, Trigger } from '../../engine';
 import type { EventList } from '../../projections/decision-record';
 import { gradeLine, gradeWords } from '../../projections/grade-words';
 import type { RunState, RunStatus } from '../../state/run-store';
@@ -62,6 +62,8 @@ export interface ChipInput {
   readonly failed: boolean;
   /** The ended run graded against its scenario's `expected`; null: nothing to grade by. */
   readonly grade?: RunGrade | null;
+  /** The run's loop style: ReflAct's state reflection is part of each action call. */
+  readonly mode?: Mode;
 }
 
 const STOP_TONE: Record<StopReason, ChipTone> = {
@@ -81,6 +83,7 @@ export function metricChips({
   stopReason,
   failed,
   grade = null,
+  mode,
 }: ChipInput): MetricChip[] {
   const empty = status === 'running' ? '…' : '–';
   const show = (pick: (metrics: Metrics) => number) => (metrics ? count(pick(metrics)) : empty);
@@ -97,9 +100,14 @@ export function metricChips({
       : { name: 'LLM calls', value: show((m) => m.llmCalls), tone: 'neutral' },
     {
       name: 'Reflections',
-      value: metrics ? `${count(reflections)}${triggers ? ` (${triggers})` : ''}` : empty,
+      value: metrics
+        ? `${count(reflections)}${triggers ? ` (${triggers})` : mode === 'reflact' ? ' phases (state reflection is in each action call)' : ''}`
+        : empty,
       tone: reflections > 0 ? 'accent' : 'neutral',
-      hint: 'Reflection steps, with what triggered them',
+      hint:
+        mode === 'reflact'
+          ? 'Reflection phases (a call of their own), with what triggered them. ReflAct also reflects on its state inside every action call; those are not counted here'
+          : 'Reflection steps, with what triggered them',
     },
     { name: 'Tool calls', value: show((m) => m.toolCalls), tone: 'neutral' },
     {

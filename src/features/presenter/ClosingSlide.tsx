@@ -112,6 +112,7 @@ export function ClosingSlide() {
               />
             ))}
           </div>
+          {closing.note && <p className={`${BODY} ${MUTED}`}>{closing.note}</p>}
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <Button

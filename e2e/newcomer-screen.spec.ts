@@ -26,10 +26,10 @@ test('a wrong answer says it is wrong, and why, in the inspector, compare and th
   await open(page, '#/inspect?scenario=returns-laptop&settings=react%402');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(metrics(page)).toContainText('Stop reason: answer');
-  await expect(chip(page, 'Answer')).toHaveText(/wrong \(never mentions “5-7 business days”\)/);
+  await expect(chip(page, 'Answer')).toHaveText('Answer: wrong (no “5-7 business days”)');
   await expect(chip(page, 'Stop reason')).not.toHaveClass(/emerald/);
   const answered = graph(page).getByTestId('rf__node-answered');
-  await expect(answered).toContainText('wrong answer');
+  await expect(answered).toContainText('✗ wrong');
   await expect(answered).toHaveAttribute('aria-label', /wrong answer, wrong: never mentions/);
 
   // ReflAct on the same seed answers in full: the same chip says so.

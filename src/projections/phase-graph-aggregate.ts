@@ -176,7 +176,8 @@ export function buildAggregate(
     const graded = endingGrade(run, phase.id);
     const look = graded ? gradedLook(graded) : null;
     const count = steps.length > 0 ? plural(steps.length, 'step') : null;
-    const detail = look ? [count, look.word].filter(Boolean).join(' · ') : count;
+    // A graded answer's node says its verdict (the step count stays in its aria text).
+    const detail = look ? look.word : count;
     return {
       id: phase.id,
       label: phase.label,

@@ -64,6 +64,6 @@ export function endingGrade(run: PhaseGraphRun, phase: PhaseId, step?: Step): Ru
 /** Pure: how a graded answer changes its node: tone, a word on the second line, the aria text. */
 export function gradedLook(grade: RunGrade): { tone: NodeTone; word: string; aria: string } {
   return grade.correct
-    ? { tone: 'success', word: 'correct', aria: 'correct answer' }
-    : { tone: 'stop', word: 'wrong answer', aria: `wrong answer, ${gradeLine(grade)}` };
+    ? { tone: 'success', word: '✓ correct', aria: 'correct answer' }
+    : { tone: 'stop', word: '✗ wrong', aria: `wrong answer, ${gradeLine(grade)}` };
 }

@@ -220,7 +220,7 @@ export function buildClosing(
       metric.key === 'reflections' && reflact ? { ...metric, label: 'Reflection phases' } : metric,
     ),
     note: reflact
-      ? 'ReflAct’s state reflection is part of each of its action calls; “Reflection phases” counts only reflections that are a call of their own.'
+      ? 'ReflAct’s state reflection is part of each action call, not a reflection phase.'
       : null,
     verdict: verdictSentence(outcomes, [first, second]),
     cost: differ

@@ -101,7 +101,9 @@ describe('the closing slide', () => {
       purpose: 'to answer correctly',
     });
     // ReflAct reflects on its state inside its action calls: the slide says what it counts.
-    expect(closing.note).toMatch(/^ReflAct’s state reflection is part of each of its action calls/);
+    expect(closing.note).toBe(
+      'ReflAct’s state reflection is part of each action call, not a reflection phase.',
+    );
     expect(closing.verdict).toBe(
       'ReflAct answered correctly where ReAct did not, for 1 more LLM call and 1,133 more tokens.',
     );

@@ -47,9 +47,10 @@ export function RunControls() {
       className="relative flex shrink-0 items-center gap-1"
     >
       {refused && (
+        // Fixed, not absolute: the top bar clips what overflows it.
         <p
           role="alert"
-          className="absolute top-full left-0 z-30 mt-1 w-64 rounded-md border border-rose-300 bg-rose-50 px-2 py-1 text-xs font-medium text-rose-900 shadow-sm dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100"
+          className="fixed top-24 left-1/2 z-50 w-72 -translate-x-1/2 rounded-md border border-rose-300 bg-rose-50 px-2 py-1 text-xs font-medium text-rose-900 shadow-sm dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100"
         >
           {refused}
         </p>

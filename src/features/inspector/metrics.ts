@@ -1,7 +1,7 @@
 /** Pure: the run's metrics as chips, live while it runs. No React. */
 import type { LoopEvent, Metrics, Mode, RunGrade, Step, StopReason, Trigger } from '../../engine';
 import type { EventList } from '../../projections/decision-record';
-import { gradeLine, gradeWords } from '../../projections/grade-words';
+import { gradeLine, gradeWords, quotedParts } from '../../projections/grade-words';
 import type { RunState, RunStatus } from '../../state/run-store';
 import { STOP_LABEL, TRIGGER_LABEL } from './labels';
 
@@ -158,16 +158,17 @@ export function metricChips({
           : 'neutral',
     },
   );
-  if (grade) chips.push(gradeChip(grade));
-  return chips;
+  // The verdict leads: it is what a reader needs first, and a long one must not be cut off.
+  return grade ? [gradeChip(grade), ...chips] : chips;
 }
 
 /** The verdict chip: "Answer: wrong (never mentions “5-7 business days”)". */
 function gradeChip(grade: RunGrade): MetricChip {
   const { word, why } = gradeWords(grade);
+  const short = grade.miss === 'missing' ? `no ${quotedParts(grade.missing)}` : why;
   return {
     name: 'Answer',
-    value: why ? `${word} (${why})` : word,
+    value: short ? `${word} (${short})` : word,
     tone: grade.correct ? 'good' : 'bad',
     hint: `Graded against what the scenario expects: ${gradeLine(grade)}`,
   };

@@ -50,7 +50,7 @@ export function RunControls() {
         // Fixed, not absolute: the top bar clips what overflows it.
         <p
           role="alert"
-          className="fixed top-24 left-1/2 z-50 w-72 -translate-x-1/2 rounded-md border border-rose-300 bg-rose-50 px-2 py-1 text-xs font-medium text-rose-900 shadow-sm dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100"
+          className="fixed top-24 left-1/2 z-50 w-max max-w-[90vw] -translate-x-1/2 rounded-md border border-rose-300 bg-rose-50 px-2 py-1 text-xs font-medium text-rose-900 shadow-sm dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100"
         >
           {refused}
         </p>

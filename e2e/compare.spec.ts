@@ -134,7 +134,9 @@ test('reflection off and adaptive part ways at the reflection; the summary shows
   await expect(correct.locator('[data-verdict="better"]')).toHaveCount(2);
   await expect(correct).toContainText('than A Reflection off: better');
   const calls = summary.getByRole('row', { name: /^LLM calls/ });
-  await expect(calls.locator('[data-verdict="worse"]').first()).toContainText('▲4 worse');
+  // The better outcome's extra calls are its cost, not "worse" (the baseline stalled).
+  await expect(calls.locator('[data-verdict="cost"]').first()).toContainText('▲4 cost');
+  await expect(calls.locator('[data-verdict="worse"]')).toHaveCount(0);
 
   await summary.getByRole('radio', { name: 'Baseline: C Adaptive' }).check();
   await expect(summary).toContainText('against C Adaptive');

@@ -52,17 +52,20 @@ test('from the inspector, Present plays ReAct vs ReflAct to the closing slide', 
   await expect(caption(page)).toContainText('The task: “I bought a laptop 20 days ago');
   await expect(card(page, 'ReAct')).toHaveText('Waiting to start.');
 
-  // The fastest speed; playback stops by itself where ReflAct reflects and the runs part ways.
+  // The fastest speed; playback stops by itself where ReflAct takes stock of its state and the runs part ways.
   await page.getByLabel('Speed', { exact: true }).selectOption('4×');
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await expect(
-    page.getByText('Paused: ReflAct reflects and the runs part ways — press Space to continue', {
-      exact: true,
-    }),
+    page.getByText(
+      'Paused: ReflAct takes stock of its state and the runs part ways — press Space to continue',
+      {
+        exact: true,
+      },
+    ),
   ).toBeVisible();
   await expect(caption(page)).toContainText('Step 2 of 3');
   await expect(caption(page)).toContainText(
-    'Here the runs part ways: ReflAct searches again, ReAct answers. ReflAct first takes stock: “Not there yet.',
+    'Here the runs part ways: ReflAct searches again, ReAct answers. ReflAct first takes stock (its state reflection, part of the action call, not a reflection phase): “Not there yet.',
   );
   await expect(card(page, 'ReflAct')).toContainText(
     'Searches the help centre for “refund processing time”.',
@@ -87,7 +90,8 @@ test('from the inspector, Present plays ReAct vs ReflAct to the closing slide', 
   );
   const toolCalls = closing(page).getByRole('group', { name: 'Tool calls', exact: true });
   await expect(toolCalls).toContainText('+1');
-  await expect(toolCalls).toContainText('worse');
+  await expect(toolCalls).toContainText('to answer correctly');
+  await expect(toolCalls).not.toContainText('worse');
   await expect(toolCalls).toContainText('ReAct 1, ReflAct 2');
   await expect(closing(page).getByRole('group', { name: 'Tokens', exact: true })).toContainText(
     'ReAct 757, ReflAct 1,890',

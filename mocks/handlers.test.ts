@@ -12,7 +12,7 @@ import {
   type Trace,
 } from '../src/engine';
 import { createOpenAIModel, testConnection } from '../src/engine';
-import { pieces, simulateReply } from '../src/engine';
+import { SIMULATED_TIME_HEADER, pieces, readSimulatedTime, simulateReply } from '../src/engine';
 import { builtinScenarios, findBuiltin } from '../src/scenarios';
 import { mockScenarios, registerMockScenario, setMockSpeed } from './handlers';
 import { MOCK_BASE_URL, nodeHttpDeps, server } from './node';
@@ -170,6 +170,27 @@ describe('what the mock sends', () => {
       usage.usage.prompt_tokens + usage.usage.completion_tokens,
     );
     expect(chunks.every((chunk) => chunk.object === 'chat.completion.chunk')).toBe(true);
+  });
+
+  it('states each reply’s simulated time in a header, whatever the speed', async () => {
+    const body = {
+      model: 'sim/rca-search-stall',
+      messages: [{ role: 'user', content: 'Find the cause.' }],
+    };
+    const stated = async () => {
+      const response = await chat(body);
+      await response.text();
+      return readSimulatedTime(response.headers.get(SIMULATED_TIME_HEADER));
+    };
+    const instant = await stated();
+    expect(instant?.firstTokenMs).toBeGreaterThan(0);
+    expect(instant!.totalMs).toBeGreaterThan(instant!.firstTokenMs);
+    setMockSpeed(50);
+    try {
+      expect(await stated()).toEqual(instant);
+    } finally {
+      setMockSpeed(0);
+    }
   });
 
   it('sends no usage chunk unless asked', async () => {

@@ -7,7 +7,7 @@
  */
 import { delay, http, HttpResponse } from 'msw';
 import { AppendLog, createTokenCounter, type Scenario, type TokenCounter } from '../src/engine';
-import { pieces, simulateReply } from '../src/engine';
+import { SIMULATED_TIME_HEADER, formatSimulatedTime, pieces, simulateReply } from '../src/engine';
 import { builtinScenarios } from '../src/scenarios';
 import { chunkMaker, errorBody, fromOpenAIMessages, sseFrame } from './wire';
 
@@ -144,6 +144,12 @@ const chatCompletions = http.post(`*/mock/v1/chat/completions`, async ({ request
     tokens.countText(reply.text + (reply.toolCall?.arguments ?? '')),
     ...outputs.map(({ text }) => tokens.countText(text)),
   ]);
+  // The reply's pace in simulated ms: the time to the first piece, then each later piece's.
+  const firstTokenMs = ttftMs + promptTokens * msPerPromptToken;
+  const pieceMs = outputs.map((_output, index) =>
+    index > 0 ? msPerToken * (paces[index] ?? 0) : 0,
+  );
+  const totalMs = pieceMs.reduce((sum, ms) => sum + ms, firstTokenMs);
 
   let cancelled = false;
   request.signal.addEventListener('abort', () => {
@@ -158,10 +164,10 @@ const chatCompletions = http.post(`*/mock/v1/chat/completions`, async ({ request
       };
       const pump = async () => {
         if (!send(make.delta({ role: 'assistant', content: '' }))) return;
-        await wait(ttftMs + promptTokens * msPerPromptToken);
+        await wait(firstTokenMs);
         for (const [index, output] of outputs.entries()) {
           // The first piece's time is part of the time to first token.
-          if (index > 0) await wait(msPerToken * (paces[index] ?? 0));
+          if (index > 0) await wait(pieceMs[index] ?? 0);
           if (!send(make.delta(output.delta))) return;
         }
         if (!send(make.delta({}, reply.toolCall ? 'tool_calls' : 'stop'))) return;
@@ -180,7 +186,12 @@ const chatCompletions = http.post(`*/mock/v1/chat/completions`, async ({ request
     },
   });
   return new HttpResponse(stream, {
-    headers: { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' },
+    headers: {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-cache',
+      // The run reads this, not the wall clock: the same time at every playback speed.
+      [SIMULATED_TIME_HEADER]: formatSimulatedTime({ firstTokenMs, totalMs }),
+    },
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCorrect } from './grading';
+import { gradeRun, isCorrect } from './grading';
 import { testScenario } from './testing/drive';
 import type { Trace } from './trace/types';
 
@@ -27,5 +27,24 @@ describe('grading a run', () => {
     expect(isCorrect(scenario, escalated('fabrication'))).toBe(true);
     expect(isCorrect(scenario, escalated('model'))).toBe(false);
     expect(isCorrect(scenario, trace({ answer: 'ok' }))).toBe(false);
+  });
+
+  it('names the expected parts a wrong answer leaves out, and why any other run is wrong', () => {
+    const scenario = testScenario({ expected: { answerIncludes: ['15%', '5-7 business days'] } });
+    expect(gradeRun(scenario, trace({ answer: 'Yes, with a 15% fee.' }))).toEqual({
+      correct: false,
+      miss: 'missing',
+      expectedStop: 'answer',
+      missing: ['5-7 business days'],
+    });
+    expect(gradeRun(scenario, trace({ stopReason: 'stalled' }))).toMatchObject({
+      correct: false,
+      miss: 'stop',
+      missing: [],
+    });
+    expect(
+      gradeRun(scenario, trace({ answer: 'A 15% fee; refunds in 5-7 Business Days.' })),
+    ).toEqual({ correct: true, miss: null, expectedStop: 'answer', missing: [] });
+    expect(gradeRun(testScenario(), trace({ answer: '42' }))).toBeNull();
   });
 });

@@ -1,20 +1,50 @@
 /** Grading a run against its scenario's `expected` (never shown to the model). */
 import { verifyAnswer } from './attempts';
 import type { Scenario } from './scenario/types';
-import type { Trace } from './trace/types';
+import type { StopReason, Trace } from './trace/types';
+
+/** Why a run is wrong: it stopped otherwise, escalated for another reason, or left parts out. */
+export type GradeMiss = 'stop' | 'escalation' | 'missing';
+
+/** A run graded against its scenario's `expected`: the one verdict every view shows. */
+export interface RunGrade {
+  readonly correct: boolean;
+  /** Null when correct; else the first thing that makes it wrong. */
+  readonly miss: GradeMiss | null;
+  /** The stop the scenario expects (`answer` unless it says otherwise). */
+  readonly expectedStop: StopReason;
+  /** The expected answer parts the answer leaves out (empty unless `miss` is `missing`). */
+  readonly missing: readonly string[];
+}
 
 /**
- * Pure: true when the run stopped as expected (`answer` unless `expected.stopReason` says
- * otherwise, with the expected escalation reason if one is named) and its answer holds every
- * expected string; null when the scenario has no `expected`.
+ * Pure: the run graded: correct when it stopped as expected (`answer` unless
+ * `expected.stopReason` says otherwise, with the expected escalation reason if one is named) and
+ * its answer holds every expected string (ignoring case); null when the scenario has no
+ * `expected`.
  */
-export function isCorrect(scenario: Scenario, trace: Trace): boolean | null {
+export function gradeRun(scenario: Scenario, trace: Trace): RunGrade | null {
   const { expected } = scenario;
   if (!expected) return null;
-  if (trace.stopReason !== (expected.stopReason ?? 'answer')) return false;
-  if (expected.escalation && trace.escalation?.reason !== expected.escalation) return false;
-  return (
-    expected.answerIncludes.length === 0 ||
-    verifyAnswer(trace.answer, expected.answerIncludes) === 1
+  const expectedStop: StopReason = expected.stopReason ?? 'answer';
+  const wrong = (miss: GradeMiss, missing: readonly string[] = []): RunGrade => ({
+    correct: false,
+    miss,
+    expectedStop,
+    missing,
+  });
+  if (trace.stopReason !== expectedStop) return wrong('stop');
+  if (expected.escalation && trace.escalation?.reason !== expected.escalation) {
+    return wrong('escalation');
+  }
+  const missing = expected.answerIncludes.filter(
+    (part) => verifyAnswer(trace.answer, [part]) === 0,
   );
+  if (missing.length > 0) return wrong('missing', missing);
+  return { correct: true, miss: null, expectedStop, missing: [] };
+}
+
+/** Pure: `gradeRun`'s verdict alone; null when the scenario has no `expected`. */
+export function isCorrect(scenario: Scenario, trace: Trace): boolean | null {
+  return gradeRun(scenario, trace)?.correct ?? null;
 }

@@ -95,7 +95,7 @@ export {
   scriptedCallsUsed,
 } from './run-scenario';
 export * from './models/simulated';
-export { isCorrect } from './grading';
+export { gradeRun, isCorrect, type GradeMiss, type RunGrade } from './grading';
 export {
   toOtlpJson,
   toOtlpJsonLines,

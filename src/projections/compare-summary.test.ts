@@ -6,7 +6,9 @@ import {
   laneMetrics,
   metricDeltas,
   stepDifferences,
+  outcomeLead,
   summariseLanes,
+  timeNoise,
   type LaneMetrics,
 } from './compare-summary';
 
@@ -25,8 +27,10 @@ const metrics = (change: Partial<LaneMetrics> = {}): LaneMetrics => ({
   promptTokens: 2500,
   completionTokens: 240,
   timeMs: 8000,
+  timeNoiseMs: 0,
   stopReason: 'answer',
   correct: true,
+  grade: null,
   ...change,
 });
 
@@ -124,6 +128,53 @@ describe('deltas against the baseline', () => {
     for (const delta of Object.values(deltas)) expect(delta.verdict).toBe('same');
   });
 
+  it('call a time difference below either run’s own noise the same, and a larger one not', () => {
+    // The baseline's calls vary by 0.6 s from one to the next: 0.4 s more is noise, 0.8 s is not.
+    const noisy = metrics({ timeNoiseMs: 600 });
+    expect(metricDeltas(metrics({ timeMs: 8400 }), noisy, 'answer').timeMs.verdict).toBe('same');
+    expect(metricDeltas(noisy, metrics({ timeMs: 7600 }), 'answer').timeMs.verdict).toBe('same');
+    expect(metricDeltas(metrics({ timeMs: 8800 }), noisy, 'answer').timeMs).toMatchObject({
+      verdict: 'worse',
+      amount: '0.8 s',
+    });
+  });
+
+  it('measure a run’s time noise as the spread of its calls’ latencies', () => {
+    const calls = (latencies: number[]) =>
+      ({
+        steps: latencies.map((latencyMs) => ({ modelCall: { latencyMs } })),
+      }) as unknown as Trace;
+    expect(timeNoise(calls([1000, 1000, 1000]))).toBe(0);
+    expect(timeNoise(calls([1000, 2000, 3000]))).toBe(1000);
+    expect(timeNoise(calls([2500]))).toBe(0);
+  });
+
+  it('call the better outcome’s extra spending its cost, and the worse outcome’s savings no gain', () => {
+    const stalled = metrics({ stopReason: 'stalled', correct: false, llmCalls: 3 });
+    const answered = metrics({ llmCalls: 5, promptTokens: 3000 });
+    const won = metricDeltas(answered, stalled, 'answer');
+    expect(won.llmCalls).toMatchObject({ verdict: 'cost', change: '2 more' });
+    expect(won.promptTokens.verdict).toBe('cost');
+    expect(won.correct.verdict).toBe('better');
+    const lost = metricDeltas(stalled, answered, 'answer');
+    expect(lost.llmCalls.verdict).toBe('differs');
+    expect(lost.correct.verdict).toBe('worse');
+  });
+
+  it('lead with the outcome when it differs, then what the better one cost', () => {
+    const stalled = metrics({ stopReason: 'stalled', correct: false, llmCalls: 3 });
+    const answered = metrics({ llmCalls: 4, promptTokens: 3633 });
+    const lanes = [
+      { label: 'B Adaptive', metrics: answered },
+      { label: 'A Reflection off', metrics: stalled },
+    ] as const;
+    const lead =
+      'B Adaptive answered correctly where A Reflection off stalled: +1 call, +1,133 tokens to answer correctly.';
+    expect(outcomeLead(lanes[0], lanes[1], 'answer')).toBe(lead);
+    expect(outcomeLead(lanes[1], lanes[0], 'answer')).toBe(lead);
+    expect(outcomeLead(lanes[0], { label: 'A', metrics: metrics() }, 'answer')).toBeNull();
+  });
+
   it('rank correct above wrong', () => {
     expect(metricDeltas(metrics(), metrics({ correct: false }), 'answer').correct).toEqual({
       verdict: 'better',
@@ -158,7 +209,8 @@ describe('summarising lanes', () => {
     expect(summary[0]?.deltas).toBeNull();
     expect(summary[1]?.deltas?.stopReason.verdict).toBe('better');
     expect(summary[1]?.deltas?.correct.verdict).toBe('better');
-    expect(summary[1]?.deltas?.llmCalls.verdict).toBe('worse');
+    // The stalled baseline failed: adaptive's extra calls are what its answer cost.
+    expect(summary[1]?.deltas?.llmCalls.verdict).toBe('cost');
     expect(summary[2]).toEqual({ metrics: null, deltas: null });
   });
 

@@ -3,7 +3,14 @@
  * lane (classified better, worse or same), and (from `compare-summary-steps.ts`) what differs
  * between the steps the lanes took at one aligned row. Pure: no React.
  */
-import { isCorrect, type Scenario, type StopReason, type Trace, type Trigger } from '../engine';
+import {
+  gradeRun,
+  type RunGrade,
+  type Scenario,
+  type StopReason,
+  type Trace,
+  type Trigger,
+} from '../engine';
 
 export {
   GAP_WORD,
@@ -12,6 +19,15 @@ export {
   type StepAspect,
   type StepDifference,
 } from './compare-summary-steps';
+export {
+  STOP_WORD,
+  costVerdict,
+  goodOutcome,
+  outcomeCost,
+  outcomeLead,
+  outcomePurpose,
+} from './compare-summary-outcome';
+import { STOP_WORD, costVerdict, goodOutcome } from './compare-summary-outcome';
 
 /** One lane's run in numbers. */
 export interface LaneMetrics {
@@ -25,9 +41,13 @@ export interface LaneMetrics {
   readonly completionTokens: number;
   /** The time model calls took (`metrics.latencyMs`). */
   readonly timeMs: number;
+  /** The run's own time noise (`timeNoise`): a time difference below it is "same". */
+  readonly timeNoiseMs: number;
   readonly stopReason: StopReason;
   /** Null when the scenario states no expectation. */
   readonly correct: boolean | null;
+  /** The run graded (`gradeRun`: why it is wrong); null when the scenario expects nothing. */
+  readonly grade: RunGrade | null;
 }
 
 /** The metrics the summary table compares, in its column order. */
@@ -42,8 +62,12 @@ export type MetricKey =
   | 'completionTokens'
   | 'timeMs';
 
-/** How a lane's value compares with the baseline's; `differs` is a difference that is neither. */
-export type Verdict = 'better' | 'worse' | 'same' | 'differs';
+/**
+ * How a lane's value compares with the baseline's; `differs` is a difference that is neither;
+ * `cost` is what a lane with the better outcome spent on it (more calls to answer correctly):
+ * the price of that outcome, not a loss.
+ */
+export type Verdict = 'better' | 'worse' | 'same' | 'differs' | 'cost';
 
 export interface MetricDelta {
   readonly verdict: Verdict;
@@ -71,6 +95,7 @@ export function laneMetrics(scenario: Scenario, trace: Trace): LaneMetrics {
     }
   }
   const { metrics } = trace;
+  const grade = gradeRun(scenario, trace);
   return {
     llmCalls: metrics.llmCalls,
     reflections: metrics.reflections,
@@ -82,8 +107,10 @@ export function laneMetrics(scenario: Scenario, trace: Trace): LaneMetrics {
     promptTokens: metrics.promptTokens,
     completionTokens: metrics.completionTokens,
     timeMs: metrics.latencyMs,
+    timeNoiseMs: timeNoise(trace),
     stopReason: trace.stopReason,
-    correct: isCorrect(scenario, trace),
+    correct: grade?.correct ?? null,
+    grade,
   };
 }
 
@@ -114,12 +141,35 @@ function countDelta(
   return { verdict, arrow: up ? '▲' : '▼', amount, change: `${amount} ${up ? more : fewer}` };
 }
 
-/** Time counts as the same when it differs by less than a tenth of a second (as it is shown). */
+/** Time differing by less than a tenth of a second (as it is shown) is the same. */
 const TIME_SAME_MS = 50;
 
-function timeDelta(value: number, baseline: number): MetricDelta {
+/**
+ * Pure: a run's own time noise, in ms: how much one of its model calls' latencies varies from
+ * the next (their standard deviation), so two runs whose times differ by less than one call's
+ * usual variation are not told apart. On the built-in model, whose time is simulated and the
+ * same on every replay, the spread is the calls' genuine differences (longer prompts take
+ * longer): a gap smaller than that is no finding either. No calls, or one: no spread.
+ */
+export function timeNoise(trace: Trace): number {
+  const latencies = trace.steps.flatMap((step) =>
+    step.modelCall ? [step.modelCall.latencyMs] : [],
+  );
+  if (latencies.length < 2) return 0;
+  const mean = latencies.reduce((sum, ms) => sum + ms, 0) / latencies.length;
+  const variance =
+    latencies.reduce((sum, ms) => sum + (ms - mean) ** 2, 0) / (latencies.length - 1);
+  return Math.sqrt(variance);
+}
+
+/** The time difference below which two runs' times are the same: the noisier run's noise. */
+function timeTolerance(lane: LaneMetrics, baseline: LaneMetrics): number {
+  return Math.max(TIME_SAME_MS, lane.timeNoiseMs, baseline.timeNoiseMs);
+}
+
+function timeDelta(value: number, baseline: number, tolerance = TIME_SAME_MS): MetricDelta {
   const difference = value - baseline;
-  if (Math.abs(difference) < TIME_SAME_MS) return SAME;
+  if (Math.abs(difference) < tolerance) return SAME;
   const up = difference > 0;
   const amount = formatTime(Math.abs(difference));
   return {
@@ -129,16 +179,6 @@ function timeDelta(value: number, baseline: number): MetricDelta {
     change: `${amount} ${up ? 'more' : 'less'}`,
   };
 }
-
-/** Words for stop reasons in a sentence ("answered, not stalled"). */
-export const STOP_WORD: Readonly<Record<StopReason, string>> = {
-  answer: 'answered',
-  escalate: 'escalated',
-  max_steps: 'out of steps',
-  stalled: 'stalled',
-  error: 'failed',
-  cancelled: 'cancelled',
-};
 
 /** The stop the scenario expects: its `expected.stopReason`, else an answer. */
 export function expectedStop(scenario: Scenario): StopReason {
@@ -160,13 +200,23 @@ function correctDelta(value: boolean | null, baseline: boolean | null): MetricDe
     : { verdict: 'worse', arrow: null, amount: null, change: 'wrong, not correct' };
 }
 
+/** The metrics that count what a run spent (fewer is better, all else equal). */
+const COSTS: readonly MetricKey[] = [
+  'llmCalls',
+  'toolCalls',
+  'emptyToolCalls',
+  'promptTokens',
+  'completionTokens',
+  'timeMs',
+];
+
 /** Pure: every metric of `lane` against `baseline`. */
 export function metricDeltas(
   lane: LaneMetrics,
   baseline: LaneMetrics,
   expected: StopReason,
 ): Record<MetricKey, MetricDelta> {
-  return {
+  const deltas: Record<MetricKey, MetricDelta> = {
     stopReason: stopDelta(lane.stopReason, baseline.stopReason, expected),
     correct: correctDelta(lane.correct, baseline.correct),
     llmCalls: countDelta(lane.llmCalls, baseline.llmCalls, true),
@@ -175,8 +225,14 @@ export function metricDeltas(
     emptyToolCalls: countDelta(lane.emptyToolCalls, baseline.emptyToolCalls, true),
     promptTokens: countDelta(lane.promptTokens, baseline.promptTokens, true),
     completionTokens: countDelta(lane.completionTokens, baseline.completionTokens, true),
-    timeMs: timeDelta(lane.timeMs, baseline.timeMs),
+    timeMs: timeDelta(lane.timeMs, baseline.timeMs, timeTolerance(lane, baseline)),
   };
+  // When the outcomes differ, spending is judged by what it bought (`costVerdict`).
+  const won = goodOutcome(lane, expected);
+  if (won === goodOutcome(baseline, expected)) return deltas;
+  for (const key of COSTS)
+    deltas[key] = { ...deltas[key], verdict: costVerdict(deltas[key].verdict, won) };
+  return deltas;
 }
 
 /**

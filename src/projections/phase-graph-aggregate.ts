@@ -15,7 +15,14 @@ import type {
 } from './phase-graph';
 import { layoutGraph, type LayoutInput } from './phase-graph-layout';
 import { summariseReasons, transitionReason } from './phase-graph-reasons';
-import { currentPhase, lastEntryIndex, phaseTone, plural } from './phase-graph-shared';
+import {
+  currentPhase,
+  endingGrade,
+  gradedLook,
+  lastEntryIndex,
+  phaseTone,
+  plural,
+} from './phase-graph-shared';
 
 /** A phase node's height in px: its name and its step count. */
 const PHASE_HEIGHT = 48;
@@ -179,13 +186,17 @@ export function buildAggregate(
     const steps = [...(phaseSteps.get(phase.id) ?? [])].sort((a, b) => a - b);
     const position = placed.nodes.get(phase.id) ?? { x: 0, y: 0 };
     const isCurrent = phase.id === current;
-    const detail = steps.length > 0 ? plural(steps.length, 'step') : null;
+    const graded = endingGrade(run, phase.id);
+    const look = graded ? gradedLook(graded) : null;
+    const count = steps.length > 0 ? plural(steps.length, 'step') : null;
+    // A graded answer's node says its verdict (the step count stays in its aria text).
+    const detail = look ? look.word : count;
     return {
       id: phase.id,
       label: phase.label,
       detail,
       description: phase.description,
-      tone: phaseTone(phase),
+      tone: look?.tone ?? phaseTone(phase),
       phases: [phase.id],
       steps,
       current: isCurrent,
@@ -197,7 +208,8 @@ export function buildAggregate(
       pick: { select: { kind: 'phase', id: phase.id }, step: steps[0] ?? null },
       ariaLabel: [
         `${phase.label} phase`,
-        detail ?? 'no steps',
+        count ?? 'no steps',
+        look?.aria,
         isCurrent ? (cursor === null ? 'current' : 'the selected step is here') : null,
       ]
         .filter(Boolean)

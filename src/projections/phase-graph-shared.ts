@@ -1,5 +1,6 @@
 /** Helpers the phase graph's two modes share: tones, the current phase, the last path entry. */
-import type { PathEntry, PhaseId, PhaseSpec, Step } from '../engine';
+import type { PathEntry, PhaseId, PhaseSpec, RunGrade, Step } from '../engine';
+import { gradeLine } from './grade-words';
 import type { NodeTone, PhaseGraphMachine, PhaseGraphRun } from './phase-graph';
 
 const TERMINAL_TONE: Partial<Record<PhaseId, NodeTone>> = {
@@ -47,4 +48,22 @@ export function currentPhase(run: PhaseGraphRun): PhaseId | null {
   const cursor = run.cursor ?? null;
   if (cursor !== null) return run.steps[cursor]?.phase ?? run.phase;
   return run.phase;
+}
+
+/**
+ * Pure: the grade of the answer a node stands for, when the run ended on it and its scenario
+ * grades it: the Answered phase of a run that stopped there, or that run's final answer step.
+ */
+export function endingGrade(run: PhaseGraphRun, phase: PhaseId, step?: Step): RunGrade | null {
+  const grade = run.grade ?? null;
+  if (!grade || run.live || run.phase !== 'answered') return null;
+  if (step) return step.kind === 'answer' && step.index === run.steps.at(-1)?.index ? grade : null;
+  return phase === 'answered' ? grade : null;
+}
+
+/** Pure: how a graded answer changes its node: tone, a word on the second line, the aria text. */
+export function gradedLook(grade: RunGrade): { tone: NodeTone; word: string; aria: string } {
+  return grade.correct
+    ? { tone: 'success', word: '✓ correct', aria: 'correct answer' }
+    : { tone: 'stop', word: '✗ wrong', aria: `wrong answer, ${gradeLine(grade)}` };
 }

@@ -16,7 +16,7 @@ import type {
 } from './phase-graph';
 import { CHAIN, layoutChain } from './phase-graph-layout';
 import { summariseReasons, transitionReason } from './phase-graph-reasons';
-import { phaseTone } from './phase-graph-shared';
+import { endingGrade, gradedLook, phaseTone } from './phase-graph-shared';
 
 export const STEP_NODE = { width: 156, height: 48 } as const;
 
@@ -144,7 +144,12 @@ export function buildUnrolled(
     id === currentId ? (cursor !== null ? 'here' : run.live ? 'now' : 'end') : null;
 
   const nodes: Omit<PhaseGraphNode, 'x' | 'y'>[] = drawn.map((step) => {
-    const { label, detail, tone } = describeStep(step);
+    const described = describeStep(step);
+    const graded = endingGrade(run, step.phase, step);
+    const look = graded ? gradedLook(graded) : null;
+    const { label } = described;
+    const detail = look ? `${described.detail} · ${look.word}` : described.detail;
+    const tone = look?.tone ?? described.tone;
     const id = `step-${step.index}`;
     return {
       id,
@@ -159,7 +164,7 @@ export function buildUnrolled(
       faint: false,
       ...STEP_NODE,
       pick: { select: null, step: step.index },
-      ariaLabel: `Step ${step.index}: ${label}, ${detail}${id === currentId ? ', current' : ''}`,
+      ariaLabel: `Step ${step.index}: ${label}, ${look ? `${described.detail}, ${look.aria}` : detail}${id === currentId ? ', current' : ''}`,
     };
   });
   if (endSpec) {

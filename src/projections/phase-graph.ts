@@ -6,7 +6,15 @@
  * through and the transitions it took, with "show all" every one; unrolled mode draws the run as
  * it happened, one node per step. Pure: no React, no DOM.
  */
-import type { Escalation, PathEntry, PhaseId, PhaseSpec, Step, TransitionSpec } from '../engine';
+import type {
+  Escalation,
+  PathEntry,
+  PhaseId,
+  PhaseSpec,
+  RunGrade,
+  Step,
+  TransitionSpec,
+} from '../engine';
 import { buildAggregate } from './phase-graph-aggregate';
 import type { LayoutPoint } from './phase-graph-layout';
 import { buildUnrolled } from './phase-graph-unrolled';
@@ -42,6 +50,8 @@ export interface PhaseGraphRun {
    * settings (`Lens.byTransition`). Drawn apart from what the run took; aggregate mode only.
    */
   readonly wouldHave?: ReadonlyMap<string, readonly number[]> | null;
+  /** The ended run graded against its scenario: a wrong answer's node says so, in red. */
+  readonly grade?: RunGrade | null;
 }
 
 export interface PhaseGraphOptions {

@@ -5,10 +5,14 @@
 import type { Scenario } from '../engine';
 import type { CaptionLane } from './captions';
 import {
+  costVerdict,
   expectedStop,
   formatTime,
+  goodOutcome,
   metricDeltas,
   laneMetrics,
+  outcomeCost,
+  outcomePurpose,
   type LaneMetrics,
   type Verdict,
 } from './compare-summary';
@@ -46,6 +50,13 @@ export interface ClosingSlide {
   readonly metrics: readonly ClosingMetric[];
   /** One sentence: what the second lane did against the first, and what it cost. */
   readonly verdict: string;
+  /**
+   * When the lanes ended differently: what the better outcome cost and bought ("+1 call, +1,133
+   * tokens to answer correctly"), and the words a `cost` number carries ("to answer correctly").
+   */
+  readonly cost: { readonly words: string; readonly purpose: string } | null;
+  /** What a number means where it could mislead (ReflAct's state reflection), else null. */
+  readonly note: string | null;
 }
 
 const count = (value: number) => value.toLocaleString('en-US');
@@ -81,7 +92,12 @@ function closingMetrics(
   second: LaneMetrics,
   scenario: Scenario,
 ): ClosingMetric[] {
-  const deltas = metricDeltas(second, first, expectedStop(scenario));
+  const expected = expectedStop(scenario);
+  const deltas = metricDeltas(second, first, expected);
+  const won =
+    goodOutcome(second, expected) === goodOutcome(first, expected)
+      ? null
+      : goodOutcome(second, expected);
   const tokensOf = (lane: LaneMetrics) => lane.promptTokens + lane.completionTokens;
   const tokenDifference = tokensOf(second) - tokensOf(first);
   const plain = (key: 'llmCalls' | 'reflections' | 'toolCalls', label: string): ClosingMetric => ({
@@ -106,7 +122,10 @@ function closingMetrics(
         tokenDifference === 0
           ? 'same'
           : `${count(Math.abs(tokenDifference))} ${tokenDifference > 0 ? 'more' : 'fewer'}`,
-      verdict: tokenDifference === 0 ? 'same' : tokenDifference > 0 ? 'worse' : 'better',
+      verdict: costVerdict(
+        tokenDifference === 0 ? 'same' : tokenDifference > 0 ? 'worse' : 'better',
+        won,
+      ),
     },
     {
       key: 'timeMs',
@@ -189,9 +208,26 @@ export function buildClosing(
     laneOutcome(scenario, lanes[0].label, first),
     laneOutcome(scenario, lanes[1].label, second),
   ];
+  const reflact = lanes.some((lane) => lane.trace.config.mode === 'reflact');
+  const expected = expectedStop(scenario);
+  const secondWon = goodOutcome(second, expected);
+  const differ = secondWon !== goodOutcome(first, expected);
+  const [winner, other] = secondWon ? [second, first] : [first, second];
   return {
     lanes: outcomes,
-    metrics: closingMetrics(first, second, scenario),
+    metrics: closingMetrics(first, second, scenario).map((metric) =>
+      // ReflAct's state reflection is inside its action calls: this counts reflection phases.
+      metric.key === 'reflections' && reflact ? { ...metric, label: 'Reflection phases' } : metric,
+    ),
+    note: reflact
+      ? 'ReflAct’s state reflection is part of each action call, not a reflection phase.'
+      : null,
     verdict: verdictSentence(outcomes, [first, second]),
+    cost: differ
+      ? {
+          words: `${outcomeCost(winner, other)} to ${outcomePurpose(winner)}`,
+          purpose: `to ${outcomePurpose(winner)}`,
+        }
+      : null,
   };
 }

@@ -45,7 +45,9 @@ describe('a presentation', () => {
       ['action', 'action', 'answer'],
     ]);
     expect(presentation.rows.map((row) => row.partsWays)).toEqual([false, true, false]);
-    expect(presentation.rows[1]?.moment).toBe('ReflAct reflects and the runs part ways');
+    expect(presentation.rows[1]?.moment).toBe(
+      'ReflAct takes stock of its state and the runs part ways',
+    );
   });
 
   it('says what a lane with a gap does next, or that it has stopped', async () => {
@@ -87,12 +89,21 @@ describe('the closing slide', () => {
         metric.verdict,
       ]),
     ).toEqual([
-      ['LLM calls', '2', '3', '+1', 'worse'],
-      ['Reflections', '0', '0', '0', 'same'],
-      ['Tool calls', '1', '2', '+1', 'worse'],
-      ['Tokens', '757', '1,890', '+1,133', 'worse'],
-      ['Model time', '2.7 s', '8.4 s', '+5.7 s', 'worse'],
+      ['LLM calls', '2', '3', '+1', 'cost'],
+      ['Reflection phases', '0', '0', '0', 'same'],
+      ['Tool calls', '1', '2', '+1', 'cost'],
+      ['Tokens', '757', '1,890', '+1,133', 'cost'],
+      ['Model time', '2.7 s', '8.4 s', '+5.7 s', 'cost'],
     ]);
+    // The winner's extra search is the price of its right answer, not a loss.
+    expect(closing.cost).toEqual({
+      words: '+1 call, +1,133 tokens to answer correctly',
+      purpose: 'to answer correctly',
+    });
+    // ReflAct reflects on its state inside its action calls: the slide says what it counts.
+    expect(closing.note).toBe(
+      'ReflAct’s state reflection is part of each action call, not a reflection phase.',
+    );
     expect(closing.verdict).toBe(
       'ReflAct answered correctly where ReAct did not, for 1 more LLM call and 1,133 more tokens.',
     );
@@ -109,6 +120,7 @@ describe('the closing slide', () => {
     const reflections = closing.metrics.find((metric) => metric.key === 'reflections');
     expect(reflections).toMatchObject({ amount: '−1', change: '1 fewer', verdict: 'differs' });
     expect(closing.metrics.find((metric) => metric.key === 'tokens')?.verdict).toBe('better');
+    expect(closing.cost).toBeNull();
   });
 
   it('off vs adaptive: a stalled run against a right answer', async () => {
@@ -133,6 +145,9 @@ describe('the closing slide', () => {
     expect(closing.verdict).toBe(
       'No reflection stalled where Adaptive answered correctly, with 2 fewer LLM calls and 1,727 fewer tokens (63% less).',
     );
+    // Fewer calls to stall is no gain; the cost is still the better outcome's.
+    expect(closing.metrics.find((metric) => metric.key === 'llmCalls')?.verdict).toBe('differs');
+    expect(closing.cost?.words).toBe('+2 calls, +1,727 tokens to answer correctly');
   });
 
   it('counts an expected escalation as the right outcome', async () => {

@@ -1,11 +1,12 @@
 /**
  * A kept run's summary: the light row the library lists and searches (outcome, mode and gating,
  * counts, the answer clipped), read from a `RunRecord`. Pure. The outcome reuses the eval
- * matrix's rule (`isCorrect` through `runOutcome`), so the library and the matrix never disagree
+ * matrix's rule (`gradeRun` through `runOutcome`), so the library and the matrix never disagree
  * about what counts as correct.
  */
-import { isCorrect } from '../engine';
+import { gradeRun } from '../engine';
 import { runOutcome } from '../projections/eval-matrix';
+import { gradeWords } from '../projections/grade-words';
 import type { RunLabel, RunOutcome, RunSummary } from './library-types';
 import type { RunRecord } from './run-record';
 
@@ -25,7 +26,7 @@ export function outcomeOf(record: RunRecord): RunOutcome {
   if (!trace) return 'failed';
   const outcome = runOutcome({
     stopReason: trace.stopReason,
-    correct: isCorrect(record.scenario, trace),
+    correct: gradeRun(record.scenario, trace)?.correct ?? null,
   });
   switch (outcome) {
     case 'correct':
@@ -51,6 +52,9 @@ export function recordBytes(record: RunRecord): number {
 export function summaryOf(record: RunRecord, label: RunLabel, bytes: number): RunSummary {
   const { trace, settings } = record;
   const metrics = trace?.metrics;
+  const outcome = outcomeOf(record);
+  const grade = outcome === 'wrong' && trace ? gradeRun(record.scenario, trace) : null;
+  const why = grade ? gradeWords(grade).why : null;
   return {
     id: record.id,
     name: label.name ?? null,
@@ -58,7 +62,7 @@ export function summaryOf(record: RunRecord, label: RunLabel, bytes: number): Ru
     scenarioId: record.scenario.id,
     scenarioTitle: record.scenario.title,
     status: record.status,
-    outcome: outcomeOf(record),
+    outcome,
     stopReason: record.status === 'done' && trace ? trace.stopReason : null,
     origin: record.origin.kind,
     mode: settings.mode,
@@ -69,6 +73,7 @@ export function summaryOf(record: RunRecord, label: RunLabel, bytes: number): Ru
     tokens: metrics ? metrics.promptTokens + metrics.completionTokens : 0,
     latencyMs: metrics?.latencyMs ?? 0,
     answer: trace?.answer ? clipText(trace.answer) : null,
+    ...(why ? { why } : {}),
     startedAt: record.startedAt,
     endedAt: record.endedAt,
     bytes,

@@ -41,6 +41,11 @@ export interface RunSummary {
   readonly latencyMs: number;
   /** The final answer, clipped for the list (null: none). */
   readonly answer: string | null;
+  /**
+   * Why a wrong run is wrong ("never mentions “5-7 business days”", the grade's words); absent
+   * for every other outcome and in summaries written before it was kept.
+   */
+  readonly why?: string;
   /** Milliseconds since the epoch. */
   readonly startedAt: number;
   readonly endedAt: number | null;

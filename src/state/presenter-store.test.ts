@@ -98,7 +98,7 @@ describe('presenter store', () => {
   });
 
   describe('when it plays', () => {
-    it('shows a row every dwell and pauses where ReflAct reflects and the runs part ways', async () => {
+    it('shows a row every dwell and pauses where ReflAct takes stock of its state and the runs part ways', async () => {
       const { store, stop, clock } = await presenter();
       store.getState().actions.play();
       expect(store.getState()).toMatchObject({ phase: 'playing', row: 0 });
@@ -108,7 +108,7 @@ describe('presenter store', () => {
       expect(store.getState()).toMatchObject({
         phase: 'paused',
         row: 1,
-        pausedFor: 'ReflAct reflects and the runs part ways',
+        pausedFor: 'ReflAct takes stock of its state and the runs part ways',
       });
       expect(clock.waiting()).toEqual([]);
 

@@ -5,7 +5,9 @@ import { AppendLog, runScenario, scenarioConfig, type Scenario } from '../engine
 import { findBuiltin } from '../scenarios';
 import { createEndpointsStore } from './endpoints-store';
 import { createMemoryStorage } from './memory-storage';
+import { createRunGate } from './run-gate';
 import { createModelChooser, type ModelChooserDeps } from './run-model';
+import { startRun } from './start-run';
 
 beforeAll(() => {
   setMockSpeed(0);
@@ -108,6 +110,42 @@ describe('the model of a run', () => {
     endpoints.getState().actions.setSpeed(0);
     await runScenario(subject, config, { model: choose(subject, config).model });
     expect(waits).toEqual([]);
+  });
+
+  it('keeps the built-in model’s simulated time, the same at every speed and on any wall clock', async () => {
+    const subject = scenario('rca-search-stall');
+    const { choose, endpoints } = chooser({ sleep: async () => {} });
+    let wall = 0;
+    const run = async () => {
+      const trace = await startRun({
+        scenario: subject,
+        overrides: {},
+        // A wall clock that races ahead: the run must not read it for a built-in call.
+        deps: { clock: { now: () => (wall += 997) }, model: choose },
+        gate: createRunGate(),
+        signal: new AbortController().signal,
+        onEvent: () => {},
+      });
+      return trace.steps.map((step) => [step.modelCall?.latencyMs, step.modelCall?.ttftMs]);
+    };
+    const instant = await run();
+    setMockSpeed(40);
+    const paced = await run();
+    setMockSpeed(0);
+    expect(instant.length).toBeGreaterThan(2);
+    expect(instant.every(([latency, ttft]) => latency! > ttft! && ttft! > 0)).toBe(true);
+    expect(paced).toEqual(instant);
+
+    // In-process (no service worker) the model spends the same kind of time itself.
+    endpoints.getState().actions.setBuiltinTransport('in-process');
+    const cli = await runScenario(subject, scenarioConfig(subject));
+    for (const speed of [0, 2] as const) {
+      endpoints.getState().actions.setSpeed(speed);
+      const times = await run();
+      expect(times).toEqual(
+        cli.steps.map((step) => [step.modelCall?.latencyMs, step.modelCall?.ttftMs]),
+      );
+    }
   });
 
   it('on a user endpoint, uses its model, settings and protocol', () => {

@@ -8,7 +8,9 @@
  * No browser globals: the app passes its fetch, timers and sleep in.
  */
 import {
+  createVirtualClock,
   scenarioModel,
+  type Clock,
   type LoopConfig,
   type ModelAdapter,
   type Protocol,
@@ -18,11 +20,17 @@ import {
 } from '../engine';
 import { createOpenAIModel, type HttpDeps } from '../engine';
 import { endpointLimits, selectedEndpoint, type EndpointsStore } from './endpoints-store';
+import { simulatedTimeOverWire } from './simulated-time';
 
 /** The model of one run, and the protocol the run must use with it (when the endpoint fixes it). */
 export interface RunModel {
   readonly model: ModelAdapter;
   readonly protocol?: Protocol;
+  /**
+   * The clock the run's model time is read on, when the model keeps its own (the built-in
+   * model's simulated time); else the run store's.
+   */
+  readonly clock?: Clock;
 }
 
 /**
@@ -94,17 +102,23 @@ export function createModelChooser(deps: ModelChooserDeps): ModelChooser {
     if (scenario.model.kind === 'scripted') {
       return { model: scenarioModel(scenario, { config, replayed }) };
     }
-    const inProcess = () => {
+    // The model's simulated time on the run's clock, whatever the speed.
+    const inProcess = (clock: Clock & { advance(ms: number): void }) => {
       const { sleep } = deps;
       // Read at every wait, so a speed change applies to the live run, as it does over the wire.
       const spend = async (ms: number) => {
+        clock.advance(ms);
         const speed = deps.endpoints.getState().speed;
         if (sleep && speed > 0) await sleep(ms / speed);
       };
       const tokens = deps.tokens ? { tokens: deps.tokens } : {};
       return scenarioModel(scenario, { config, spend, ...tokens });
     };
-    if (state.builtinTransport === 'in-process') return { model: inProcess() };
+    if (state.builtinTransport === 'in-process') {
+      const clock = createVirtualClock();
+      return { model: inProcess(clock), clock };
+    }
+    const simulated = simulatedTimeOverWire(deps.http);
     const model = createOpenAIModel(
       {
         baseUrl: deps.mockBaseUrl,
@@ -114,8 +128,13 @@ export function createModelChooser(deps: ModelChooserDeps): ModelChooser {
         includeUsage: true,
         seed: config.seed,
       },
-      deps.http,
+      simulated.http,
     );
-    return { model: deps.mockReady ? afterReady(model, deps.mockReady, inProcess) : model };
+    // Where the mock could not start, the call runs in-process, spending on the same clock.
+    const fallback = () => inProcess(simulated.clock);
+    return {
+      model: simulated.wrap(deps.mockReady ? afterReady(model, deps.mockReady, fallback) : model),
+      clock: simulated.clock,
+    };
   };
 }

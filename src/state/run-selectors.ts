@@ -3,7 +3,7 @@
  * that shows a run subscribes through these (or derives from them). Actions are not selected:
  * read them with the context's `useActions()`.
  */
-import { scenarioConfig, type LoopConfig } from '../engine';
+import { gradeRun, scenarioConfig, type LoopConfig, type RunGrade, type Trace } from '../engine';
 import { buildAttempts, type AttemptSummary } from '../projections/attempts';
 import { runConfig } from '../projections/decision-record';
 import { scopeRange } from './run-cursor';
@@ -85,3 +85,16 @@ export const selectAttempts = (state: RunState): readonly AttemptSummary[] => {
 export const selectHasAttempts = (state: RunState) => selectAttempts(state).length > 1;
 /** What an imported run held beyond its steps (the span tree), or null. */
 export const selectImported = (state: RunState) => state.shown?.imported ?? null;
+const grades = new WeakMap<Trace, RunGrade | null>();
+
+/**
+ * The shown run graded against the scenario it ran on (the engine's `gradeRun`, the presenter's
+ * and the eval matrix's verdict); null before the run ends or when the scenario expects nothing.
+ * Memoised per trace, so it is the same object until the trace changes.
+ */
+export const selectGrade = (state: RunState): RunGrade | null => {
+  const { trace, shown } = state;
+  if (!trace || !shown) return null;
+  if (!grades.has(trace)) grades.set(trace, gradeRun(shown.scenario, trace));
+  return grades.get(trace) ?? null;
+};

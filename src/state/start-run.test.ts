@@ -139,4 +139,60 @@ describe('starting a run', () => {
     expect(trace.steps.slice(0, 2)).toEqual(source.steps.slice(0, 2));
     expect(calls).toBe(trace.steps.slice(2).filter((step) => step.modelCall).length);
   });
+
+  it('counts no time spent waiting at the gate as model time: Step, think 20 s, Step', async () => {
+    const happy = scenario('shopops-happy');
+    if (happy.model.kind !== 'scripted') throw new Error('shopops-happy is scripted');
+    const scripted = createScriptedModel(happy.model);
+    let wall = 1_000_000;
+    const gate = createRunGate();
+    gate.pause();
+    const events: LoopEvent[] = [];
+    const done = startRun({
+      scenario: happy,
+      overrides: {},
+      deps: {
+        clock: { now: () => wall },
+        model: () => ({
+          model: {
+            name: 'two-and-a-half-seconds',
+            async *stream(request, options) {
+              let first = true;
+              for await (const part of scripted.stream(request, options)) {
+                // 0.4 s to the first token, 2.5 s in all.
+                if (first) wall += 400;
+                first = false;
+                yield part;
+              }
+              wall += 2100;
+            },
+          },
+        }),
+      },
+      gate,
+      signal: new AbortController().signal,
+      onEvent: (event) => events.push(event),
+    });
+    const count = (type: LoopEvent['type']) => events.filter((event) => event.type === type).length;
+    const until = async (ready: () => boolean) => {
+      while (!ready()) await new Promise((resolve) => setTimeout(resolve, 1));
+    };
+    // Before each call the person thinks for 20 s; the last Resume lets the rest run straight.
+    await until(() => count('model-call-start') === 1);
+    wall += 20_000;
+    gate.step();
+    await until(() => count('model-call-start') === 2);
+    wall += 20_000;
+    gate.step();
+    await until(() => count('model-call-end') === 2);
+    gate.resume();
+    const trace = await done;
+    const calls = trace.steps.flatMap((step) => (step.modelCall ? [step.modelCall] : []));
+    expect(calls.length).toBeGreaterThan(2);
+    for (const call of calls) {
+      expect(call.latencyMs).toBe(2500);
+      expect(call.ttftMs).toBe(400);
+    }
+    expect(trace.metrics.latencyMs).toBe(2500 * calls.length);
+  });
 });

@@ -16,7 +16,7 @@ import {
   type Scenario,
   type Trace,
 } from '../engine';
-import { gatedModel, type RunGate } from './run-gate';
+import { gatedModel, heldClock, type RunGate } from './run-gate';
 import type { RunModel } from './run-model';
 import type { RunStoreDeps } from './run-store-types';
 
@@ -67,10 +67,12 @@ export async function startRun(options: StartRunOptions): Promise<Trace> {
           ...(virtual ? { spend: (ms: number) => virtual.advance(ms) } : {}),
         }),
       };
+  // Model time only: the clock stands still while the run waits at the gate (Pause, Step).
+  const clock = heldClock(chosen.clock ?? deps.clock ?? virtual ?? createVirtualClock());
   return runScenario(scenario, runSettings(base, chosen), {
-    model: gatedModel(chosen.model, gate),
+    model: gatedModel(chosen.model, gate, clock),
     ...(fork ? { fork: { trace: fork.trace, atStep: fork.atStep } } : {}),
-    clock: deps.clock ?? virtual ?? createVirtualClock(),
+    clock,
     ...(deps.tokens ? { tokens: deps.tokens } : {}),
     ...(deps.memory ? { memory: deps.memory() } : {}),
     signal,

@@ -1,10 +1,11 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { CompareLane } from '../../state/compare-store';
+import { gradeWords } from '../../projections/grade-words';
 import type { RunState } from '../../state/run-store';
 import { useRunStore } from '../run';
 import { useCompare } from './compare-context';
 import { STOP_LABEL } from './labels';
-import { selectRanWith } from './selectors';
+import { selectRanWith, selectRunGrade } from './selectors';
 
 const selectOutcome = (state: RunState) => ({
   status: state.status,
@@ -24,6 +25,8 @@ const STOP_TONE = {
 /** The lane's run in a word: not run, running, how it ended; and whether its settings changed since. */
 export function LaneStatus({ lane }: { readonly lane: CompareLane }) {
   const { status, stopReason, error } = useRunStore(useShallow(selectOutcome));
+  const grade = useRunStore(selectRunGrade);
+  const graded = grade ? gradeWords(grade) : null;
   const ranWith = useCompare(selectRanWith)[lane.id];
   const stale = status !== 'idle' && ranWith !== undefined && ranWith !== lane.overrides;
   return (
@@ -41,8 +44,18 @@ export function LaneStatus({ lane }: { readonly lane: CompareLane }) {
         </span>
       )}
       {status === 'done' && !error && stopReason && (
-        <span className={`font-medium ${STOP_TONE[stopReason]}`}>
+        <span
+          className={`font-medium ${grade?.correct === false ? STOP_TONE.error : STOP_TONE[stopReason]}`}
+        >
           {STOP_LABEL[stopReason].toLowerCase()}
+        </span>
+      )}
+      {status === 'done' && !error && graded && (
+        <span
+          className={`min-w-0 truncate ${graded.why ? STOP_TONE.error : STOP_TONE.answer}`}
+          title={graded.why ? `Wrong: ${graded.why}` : 'What the scenario expects'}
+        >
+          · {graded.why ? `✗ wrong: ${graded.why}` : '✓ correct'}
         </span>
       )}
       {stale && (

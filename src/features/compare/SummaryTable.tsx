@@ -2,12 +2,15 @@ import type { ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { FOCUS_RING } from '../../components';
 import {
+  expectedStop,
   formatTime,
+  outcomeLead,
   type LaneMetrics,
   type MetricDelta,
   type MetricKey,
 } from '../../projections/compare-summary';
-import { selectSummary, type CompareLane } from '../../state/compare-store';
+import { gradeWords } from '../../projections/grade-words';
+import { compareScenario, selectSummary, type CompareLane } from '../../state/compare-store';
 import { useCompare, useCompareApi } from './compare-context';
 import { laneLetter, STOP_LABEL, VERDICT_STYLE } from './labels';
 import { selectBaseline, selectLanes, selectLaneStatuses } from './selectors';
@@ -35,7 +38,18 @@ const COLUMNS: readonly Column[] = [
     key: 'correct',
     name: 'Correct',
     noun: 'result',
-    value: (metrics) => (metrics.correct === null ? '—' : metrics.correct ? '✓ yes' : '✗ no'),
+    value: (metrics) => {
+      if (!metrics.grade) return '—';
+      const { why } = gradeWords(metrics.grade);
+      // The why is on the lane's status line; here it is the cell's title and spoken text.
+      return why ? (
+        <span title={`Wrong: ${why}`}>
+          ✗ no<span className="sr-only"> ({why})</span>
+        </span>
+      ) : (
+        '✓ yes'
+      );
+    },
   },
   { key: 'llmCalls', name: 'LLM calls', noun: 'LLM calls', value: (m) => count(m.llmCalls) },
   {
@@ -91,7 +105,8 @@ function Delta({
     return <span className={`text-[11px] ${VERDICT_STYLE.same}`}>same</span>;
   }
   const verdictWord = delta.verdict === 'differs' ? '' : delta.verdict;
-  const sentence = `${delta.change}${delta.amount ? ` ${noun}` : ''} than ${baseline}${verdictWord ? `: ${verdictWord}` : ''}`;
+  const judged = delta.verdict === 'cost' ? 'the cost of a better outcome' : verdictWord;
+  const sentence = `${delta.change}${delta.amount ? ` ${noun}` : ''} than ${baseline}${judged ? `: ${judged}` : ''}`;
   return (
     <span
       title={sentence}
@@ -162,6 +177,21 @@ export function SummaryTable() {
   const statuses = useCompare(useShallow(selectLaneStatuses));
   const base = lanes[baseline];
   const baselineLabel = base ? `${laneLetter(baseline)} ${base.label}` : 'the baseline';
+  const expected = expectedStop(useCompare(compareScenario));
+  const baseMetrics = summary[baseline]?.metrics ?? null;
+  // Lanes that ended otherwise than the baseline: the outcome leads, then what it cost.
+  const leads = baseMetrics
+    ? lanes.flatMap((lane, index) => {
+        const metrics = summary[index]?.metrics;
+        if (index === baseline || !metrics) return [];
+        const lead = outcomeLead(
+          { label: `${laneLetter(index)} ${lane.label}`, metrics },
+          { label: baselineLabel, metrics: baseMetrics },
+          expected,
+        );
+        return lead ? [{ id: lane.id, lead }] : [];
+      })
+    : [];
   return (
     <section
       aria-label="Summary"
@@ -177,6 +207,14 @@ export function SummaryTable() {
             <span className="text-emerald-700 dark:text-emerald-400">▼ better</span> ·{' '}
             <span className="text-rose-700 dark:text-rose-400">▲ worse</span>
           </span>
+          {leads.map(({ id, lead }) => (
+            <span
+              key={id}
+              className="block pt-0.5 text-xs font-medium whitespace-normal text-slate-800 dark:text-slate-100"
+            >
+              {lead}
+            </span>
+          ))}
         </caption>
         <thead>
           <tr className="border-b border-slate-100 dark:border-slate-800">

@@ -113,4 +113,6 @@ export const VERDICT_STYLE: Readonly<Record<Verdict, string>> = {
   worse: 'text-rose-700 dark:text-rose-400',
   same: 'text-slate-500 dark:text-slate-400',
   differs: 'text-slate-600 dark:text-slate-300',
+  // What the better outcome spent: neither red nor green, it is a price.
+  cost: 'text-sky-800 dark:text-sky-300',
 };

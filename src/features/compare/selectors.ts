@@ -21,6 +21,7 @@ export const selectAnySteps = (state: CompareState) =>
 export {
   selectCursor as selectRunCursor,
   selectError as selectRunError,
+  selectGrade as selectRunGrade,
   selectStatus as selectRunStatus,
   selectStepCount as selectRunStepCount,
   selectTrace as selectRunTrace,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useRunStore } from '../run';
 import { previousValues, type ShownRun } from './previous-run';
 import { metricChips, selectLiveMetrics, type ChipTone } from './metrics';
-import { selectError, selectStatus, selectTrace } from './selectors';
+import { selectError, selectGrade, selectMode, selectStatus, selectTrace } from './selectors';
 import type { RunState } from '../../state/run-store';
 
 const selectSteps = (state: RunState) => state.steps;
@@ -28,12 +28,16 @@ export function MetricChips() {
   const steps = useRunStore(selectSteps);
   const trace = useRunStore(selectTrace);
   const error = useRunStore(selectError);
+  const grade = useRunStore(selectGrade);
+  const nextMode = useRunStore(selectMode);
   const chips = metricChips({
     metrics,
     status,
     steps,
     stopReason: trace?.stopReason ?? null,
     failed: error !== null,
+    grade,
+    mode: trace?.config.mode ?? nextMode,
   });
   const runNumber = useRunStore(selectRunNumber);
   // React's "information from previous renders": the last two finished runs as shown.

@@ -1,7 +1,19 @@
+import { useState } from 'react';
 import { Button } from '../../components';
 import { useRunActions, useRunStore } from '../run';
 import { PauseIcon, PlayIcon, ResetIcon, StepIcon, StopIcon } from '../../components/icons';
 import { selectPaused, selectStatus } from './selectors';
+
+/**
+ * The settings field that shows a value it could not take (the settings pane marks it
+ * `aria-invalid`), if any. An escape hatch: it reads the page, as the pane keeps what was typed
+ * in its own fields.
+ */
+function invalidSetting(): HTMLInputElement | null {
+  return document.querySelector<HTMLInputElement>(
+    'section[aria-label="Settings"] input[aria-invalid="true"]',
+  );
+}
 
 /**
  * Run, Step (one model call at a time; starts a paused run when idle), Pause / Resume, Stop and
@@ -13,12 +25,41 @@ export function RunControls() {
   const paused = useRunStore(selectPaused);
   const actions = useRunActions();
   const running = status === 'running';
+  const [refused, setRefused] = useState<string | null>(null);
+  /** Starts a run unless a settings field shows an invalid value (then points at it). */
+  const startWith = (start: () => void) => () => {
+    const field = status === 'running' ? null : invalidSetting();
+    if (field) {
+      // Running now would use the value from before the invalid one: point at the field instead.
+      const name = field.labels?.[0]?.textContent?.trim() || 'A setting';
+      setRefused(`${name} shows an invalid value: fix it, then run.`);
+      field.focus();
+      return;
+    }
+    setRefused(null);
+    start();
+  };
+  const run = startWith(() => void actions.run());
+  const step = startWith(actions.step);
   return (
-    <div role="group" aria-label="Run controls" className="flex shrink-0 items-center gap-1">
+    <div
+      role="group"
+      aria-label="Run controls"
+      className="relative flex shrink-0 items-center gap-1"
+    >
+      {refused && (
+        // Fixed, not absolute: the top bar clips what overflows it.
+        <p
+          role="alert"
+          className="fixed top-24 left-1/2 z-50 w-max max-w-[90vw] -translate-x-1/2 rounded-md border border-rose-300 bg-rose-50 px-2 py-1 text-xs font-medium text-rose-900 shadow-sm dark:border-rose-700 dark:bg-rose-950 dark:text-rose-100"
+        >
+          {refused}
+        </p>
+      )}
       <Button
         tone="primary"
         size="sm"
-        onClick={() => void actions.run()}
+        onClick={run}
         disabled={running}
         focusableWhenDisabled
         title="Run the scenario"
@@ -26,7 +67,7 @@ export function RunControls() {
         <PlayIcon />
         Run
       </Button>
-      <Button size="sm" onClick={actions.step} title="Run one model call, then pause">
+      <Button size="sm" onClick={step} title="Run one model call, then pause">
         <StepIcon />
         Step
       </Button>

@@ -139,6 +139,55 @@ describe('the metric chips', () => {
   });
 });
 
+describe('the answer chip', () => {
+  const input = {
+    metrics: METRICS,
+    status: 'done' as const,
+    steps: [],
+    stopReason: 'answer' as const,
+    failed: false,
+  };
+
+  it('says a wrong answer is wrong and what it leaves out, and the stop is no longer good news', () => {
+    const chips = metricChips({
+      ...input,
+      grade: {
+        correct: false,
+        miss: 'missing',
+        expectedStop: 'answer',
+        missing: ['5-7 business days'],
+      },
+    });
+    expect(read(chips)[0]).toBe('Answer: wrong (no “5-7 business days”)');
+    expect(chips[0]?.tone).toBe('bad');
+    expect(chips.find((chip) => chip.name === 'Stop reason')?.tone).toBe('bad');
+  });
+
+  it('says a correct answer is correct, and shows nothing where the scenario expects nothing', () => {
+    const correct = metricChips({
+      ...input,
+      grade: { correct: true, miss: null, expectedStop: 'answer', missing: [] },
+    });
+    expect(read(correct)[0]).toBe('Answer: correct');
+    expect(correct[0]?.tone).toBe('good');
+    expect(read(metricChips({ ...input, grade: null })).at(-1)).toBe('Stop reason: answer');
+  });
+});
+
+describe('the Reflections chip of a ReflAct run', () => {
+  it('says its state reflection is in each action call, apart from reflection phases', () => {
+    const chips = metricChips({
+      metrics: { ...METRICS, reflections: 0 },
+      status: 'done',
+      steps: [],
+      stopReason: 'answer',
+      failed: false,
+      mode: 'reflact',
+    });
+    expect(read(chips)[1]).toBe('Reflections: 0 phases (state reflection is in each action call)');
+  });
+});
+
 describe('durations', () => {
   it('keep a tenth of a second under ten seconds, then whole seconds and minutes', () => {
     expect(formatDuration(840)).toBe('0.8 s');

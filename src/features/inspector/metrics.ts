@@ -1,6 +1,7 @@
 /** Pure: the run's metrics as chips, live while it runs. No React. */
-import type { LoopEvent, Metrics, Step, StopReason, Trigger } from '../../engine';
+import type { LoopEvent, Metrics, Mode, RunGrade, Step, StopReason, Trigger } from '../../engine';
 import type { EventList } from '../../projections/decision-record';
+import { gradeLine, gradeWords, quotedParts } from '../../projections/grade-words';
 import type { RunState, RunStatus } from '../../state/run-store';
 import { STOP_LABEL, TRIGGER_LABEL } from './labels';
 
@@ -59,6 +60,10 @@ export interface ChipInput {
   readonly stopReason: StopReason | null;
   /** The run failed before it could record a trace. */
   readonly failed: boolean;
+  /** The ended run graded against its scenario's `expected`; null: nothing to grade by. */
+  readonly grade?: RunGrade | null;
+  /** The run's loop style: ReflAct's state reflection is part of each action call. */
+  readonly mode?: Mode;
 }
 
 const STOP_TONE: Record<StopReason, ChipTone> = {
@@ -77,6 +82,8 @@ export function metricChips({
   steps,
   stopReason,
   failed,
+  grade = null,
+  mode,
 }: ChipInput): MetricChip[] {
   const empty = status === 'running' ? '…' : '–';
   const show = (pick: (metrics: Metrics) => number) => (metrics ? count(pick(metrics)) : empty);
@@ -93,9 +100,14 @@ export function metricChips({
       : { name: 'LLM calls', value: show((m) => m.llmCalls), tone: 'neutral' },
     {
       name: 'Reflections',
-      value: metrics ? `${count(reflections)}${triggers ? ` (${triggers})` : ''}` : empty,
+      value: metrics
+        ? `${count(reflections)}${triggers ? ` (${triggers})` : mode === 'reflact' ? ' phases (state reflection is in each action call)' : ''}`
+        : empty,
       tone: reflections > 0 ? 'accent' : 'neutral',
-      hint: 'Reflection steps, with what triggered them',
+      hint:
+        mode === 'reflact'
+          ? 'Reflection phases (a call of their own), with what triggered them. ReflAct also reflects on its state inside every action call; those are not counted here'
+          : 'Reflection steps, with what triggered them',
     },
     { name: 'Tool calls', value: show((m) => m.toolCalls), tone: 'neutral' },
     {
@@ -131,13 +143,33 @@ export function metricChips({
       name: 'Time',
       value: metrics ? formatDuration(metrics.latencyMs) : empty,
       tone: 'neutral',
-      hint: 'Time spent in model calls so far (simulated time on the built-in model at Instant speed)',
+      hint: 'Time spent in model calls so far: on the built-in model its simulated time, the same at every Speed; never time waiting at Step or Pause',
     },
     {
       name: 'Stop reason',
       value: stopReason ? STOP_LABEL[stopReason] : failed ? 'error' : empty,
-      tone: stopReason ? STOP_TONE[stopReason] : failed ? 'bad' : 'neutral',
+      // An answer is good news only when nothing says it is wrong.
+      tone: stopReason
+        ? grade?.correct === false
+          ? 'bad'
+          : STOP_TONE[stopReason]
+        : failed
+          ? 'bad'
+          : 'neutral',
     },
   );
-  return chips;
+  // The verdict leads: it is what a reader needs first, and a long one must not be cut off.
+  return grade ? [gradeChip(grade), ...chips] : chips;
+}
+
+/** The verdict chip: "Answer: wrong (never mentions “5-7 business days”)". */
+function gradeChip(grade: RunGrade): MetricChip {
+  const { word, why } = gradeWords(grade);
+  const short = grade.miss === 'missing' ? `no ${quotedParts(grade.missing)}` : why;
+  return {
+    name: 'Answer',
+    value: short ? `${word} (${short})` : word,
+    tone: grade.correct ? 'good' : 'bad',
+    hint: `Graded against what the scenario expects: ${gradeLine(grade)}`,
+  };
 }

@@ -71,8 +71,26 @@ describe('the run banner', () => {
     );
     const adaptive = trace({
       stopReason: 'stalled',
-      config: { stallExit: 3, maxSteps: 10, reflection: { gating: 'adaptive' } } as Trace['config'],
+      config: {
+        stallExit: 3,
+        maxSteps: 10,
+        reflection: { gating: 'adaptive', stallThreshold: 1 },
+      } as Trace['config'],
     });
     expect(runNotice(adaptive, null)?.detail).not.toContain('Adaptive');
+  });
+
+  it('says when the stall threshold sat above the stall exit, so adaptive reflection never fired', () => {
+    const trapped = trace({
+      stopReason: 'stalled',
+      config: {
+        stallExit: 3,
+        maxSteps: 10,
+        reflection: { gating: 'adaptive', stallThreshold: 4 },
+      } as Trace['config'],
+    });
+    expect(runNotice(trapped, null)?.detail).toContain(
+      'Adaptive reflection can never fire: the stall threshold (4) is above the stall exit (3)',
+    );
   });
 });

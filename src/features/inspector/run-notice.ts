@@ -1,5 +1,6 @@
 /** Pure: what the banner tells the user about how a run ended. No React. */
 import type { Trace } from '../../engine';
+import { stallTrap } from '../../projections/setting-traps';
 import type { RunFailure } from '../../state/run-store';
 
 export interface RunNotice {
@@ -57,7 +58,9 @@ export function runNotice(trace: Trace | null, error: RunFailure | null): RunNot
         `${trace.config.stallExit} tool calls in a row found nothing new.${
           trace.config.reflection.gating === 'off'
             ? ' Reflection was off: set Reflection gating to Adaptive in Settings and run again.'
-            : ''
+            : stallTrap(trace.config)
+              ? ` ${stallTrap(trace.config)}`
+              : ''
         }`,
       );
     case 'max_steps':

@@ -2,6 +2,7 @@
 export {
   selectAwaitedStep,
   selectError,
+  selectGrade,
   selectImported,
   selectMode,
   selectOrigin,

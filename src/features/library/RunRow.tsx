@@ -88,7 +88,7 @@ export function RunRow({ run, index, now, checked, onCheck, onOpen }: RunRowProp
       </span>
       <span role="cell">
         <span
-          title={OUTCOME_HINT[run.outcome]}
+          title={run.why ? `${OUTCOME_WORD[run.outcome]}: ${run.why}` : OUTCOME_HINT[run.outcome]}
           className={`inline-flex h-5 items-center rounded px-1.5 text-[11px] font-semibold whitespace-nowrap ring-1 ring-inset ${OUTCOME_TONE[run.outcome]}`}
         >
           {OUTCOME_WORD[run.outcome]}
@@ -121,6 +121,11 @@ export function RunRow({ run, index, now, checked, onCheck, onOpen }: RunRowProp
             ) : null}
           </button>
         )}
+        {run.why && !renaming ? (
+          <span className="block truncate text-[11px] text-rose-800 dark:text-rose-300">
+            Wrong: {run.why}
+          </span>
+        ) : null}
       </span>
       <span role="cell" className="truncate text-slate-700 dark:text-slate-300">
         {settingsWords(run)}

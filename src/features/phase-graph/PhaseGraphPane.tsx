@@ -19,6 +19,7 @@ import {
   selectAttempt,
   selectCursor,
   selectEscalation,
+  selectGrade,
   selectLive,
   selectPath,
   selectPhase,
@@ -43,6 +44,7 @@ export function PhaseGraphPane({
   const live = useRunStore(selectLive);
   const cursor = useRunStore(selectCursor);
   const escalation = useRunStore(selectEscalation);
+  const grade = useRunStore(selectGrade);
   const selection = useRunStore(selectSelection);
   const attempt = useRunStore(selectAttempt);
   const wouldHave = useLens()?.byTransition ?? null;
@@ -59,10 +61,10 @@ export function PhaseGraphPane({
     () =>
       buildPhaseGraph(
         MACHINE,
-        { path, steps, phase, live, cursor, escalation, scope, wouldHave },
+        { path, steps, phase, live, cursor, escalation, scope, wouldHave, grade },
         { mode, cap: UNROLLED_CAP, showAll },
       ),
-    [path, steps, phase, live, cursor, escalation, scope, wouldHave, mode, showAll],
+    [path, steps, phase, live, cursor, escalation, scope, wouldHave, grade, mode, showAll],
   );
   // A new mode or "show all" gets a fresh canvas; within one, the canvas refits on new layouts.
   const flowKey = `${mode}:${showAll}`;

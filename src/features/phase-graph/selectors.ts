@@ -5,6 +5,7 @@ export {
   selectCursor,
   /** The run's escalation once it ended: it names what the fabrication guard found missing. */
   selectEscalation,
+  selectGrade,
   selectLive,
   selectPath,
   selectPhase,

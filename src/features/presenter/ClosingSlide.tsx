@@ -39,11 +39,15 @@ function Outcome({ outcome }: { readonly outcome: LaneOutcome }) {
 function Delta({
   metric,
   labels,
+  purpose,
 }: {
   readonly metric: ClosingMetric;
   readonly labels: readonly string[];
+  /** What a `cost` bought ("to answer correctly"). */
+  readonly purpose: string | null;
 }) {
   const style = VERDICT_STYLE[metric.verdict];
+  const word = metric.verdict === 'cost' && purpose ? purpose : style.word;
   return (
     <div
       role="group"
@@ -52,7 +56,7 @@ function Delta({
     >
       <p className={`font-semibold ${MUTED}`}>{metric.label}</p>
       <p className={`${SLIDE_NUMBER} ${style.tone}`}>{metric.amount}</p>
-      <p className={`font-semibold ${style.tone}`}>{style.word}</p>
+      <p className={`font-semibold ${style.tone}`}>{word}</p>
       <p className={`tabular-nums ${MUTED}`}>
         <span className="sr-only">
           {labels[0]} {metric.values[0]}, {labels[1]} {metric.values[1]}
@@ -94,6 +98,9 @@ export function ClosingSlide() {
           >
             {clipLine(closing.verdict, CLIP_CHARS)}
           </h2>
+          {closing.cost && (
+            <p className={STRONG}>The cost of the better outcome: {closing.cost.words}.</p>
+          )}
         </div>
         <div className="grid grid-cols-2 gap-5">
           {closing.lanes.map((outcome) => (
@@ -106,9 +113,15 @@ export function ClosingSlide() {
           </h3>
           <div className="grid grid-cols-[repeat(auto-fit,minmax(8.5em,1fr))] gap-4">
             {closing.metrics.map((metric) => (
-              <Delta key={metric.key} metric={metric} labels={labels} />
+              <Delta
+                key={metric.key}
+                metric={metric}
+                labels={labels}
+                purpose={closing.cost?.purpose ?? null}
+              />
             ))}
           </div>
+          {closing.note && <p className={MUTED}>{closing.note}</p>}
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <Button

@@ -55,6 +55,8 @@ export const VERDICT_STYLE: Readonly<
   worse: { tone: 'text-rose-700 dark:text-rose-300', word: 'worse' },
   same: { tone: 'text-slate-700 dark:text-slate-300', word: 'same' },
   differs: { tone: 'text-slate-900 dark:text-slate-100', word: 'neither better nor worse' },
+  // The slide says what it bought instead ("to answer correctly"): a price, not a loss.
+  cost: { tone: 'text-sky-800 dark:text-sky-200', word: 'cost of the better outcome' },
 };
 
 /** The demos' names in the picker's select (their titles are for the title card). */

@@ -18,6 +18,8 @@ interface KnobProps<K extends Knob> {
   readonly config: LoopConfig;
   readonly changed: boolean;
   readonly onChange: (change: ConfigOverrides) => void;
+  /** A setting this one defeats, or that defeats it, in words (a number field shows it). */
+  readonly warning?: string | null;
 }
 
 /** Label row (label, a dot when the value differs from the default, the control) and the help line. */
@@ -201,7 +203,7 @@ function SwitchControl({ knob, config, changed, onChange }: KnobProps<SwitchKnob
 }
 
 /** A number field that commits valid values as they are typed and names the problem with others. */
-function NumberControl({ knob, config, changed, onChange }: KnobProps<NumberKnob>) {
+function NumberControl({ knob, config, changed, onChange, warning = null }: KnobProps<NumberKnob>) {
   const id = useId();
   const value = knob.read(config);
   // What the user typed, and the value it was typed over (a newer value from elsewhere wins).
@@ -227,7 +229,7 @@ function NumberControl({ knob, config, changed, onChange }: KnobProps<NumberKnob
           step={knob.number === 'fraction' ? 0.05 : 1}
           value={typed ?? String(value)}
           aria-invalid={error !== null}
-          aria-describedby={`${id}-help${error ? ` ${id}-error` : ''}`}
+          aria-describedby={`${id}-help${error ? ` ${id}-error` : ''}${warning ? ` ${id}-warning` : ''}`}
           onChange={(event) => {
             const text = event.target.value;
             const next = checkNumber(knob, text);
@@ -248,6 +250,15 @@ function NumberControl({ knob, config, changed, onChange }: KnobProps<NumberKnob
       >
         {error}
       </p>
+      {warning && (
+        <p
+          id={`${id}-warning`}
+          role="note"
+          className="mt-1 rounded bg-amber-50 px-1.5 py-1 text-[11px] leading-snug font-medium text-amber-950 dark:bg-amber-950/50 dark:text-amber-100"
+        >
+          {warning}
+        </p>
+      )}
     </KnobRow>
   );
 }

@@ -1,7 +1,11 @@
 import { FOCUS_RING } from '../../components';
 import type { ConfigOverrides, LoopConfig } from '../../engine';
+import { stallTrap } from '../../projections/setting-traps';
 import { KnobControl } from './KnobControls';
 import { KNOB_GROUPS } from './knobs';
+
+/** The fields a stall trap (`stallTrap`) concerns: each says so. */
+const TRAP_KNOBS: ReadonlySet<string> = new Set(['stall-exit', 'stall-threshold']);
 
 export interface KnobGroupsProps {
   /** The resolved config the fields show. */
@@ -18,6 +22,8 @@ export interface KnobGroupsProps {
  * one-line help: the inspector's Settings panel and a compare lane's settings both show these.
  */
 export function KnobGroups({ config, defaults, onChange, omit = [] }: KnobGroupsProps) {
+  // A stall threshold above the stall exit: both fields say adaptive reflection cannot fire.
+  const trap = stallTrap(config);
   return KNOB_GROUPS.map((group) => {
     const knobs = group.knobs.filter((knob) => !omit.includes(knob.id));
     if (knobs.length === 0) return null;
@@ -46,6 +52,7 @@ export function KnobGroups({ config, defaults, onChange, omit = [] }: KnobGroups
               config={config}
               changed={knob.read(config) !== knob.read(defaults)}
               onChange={onChange}
+              warning={trap && TRAP_KNOBS.has(knob.id) ? trap : null}
             />
           ))}
         </div>

@@ -1,5 +1,5 @@
 /** An answer graded in words: right, wrong and what it leaves out, or a checker's verdict. */
-import { isCorrect, verifyAnswer, type Scenario, type Step, type Trace } from '../../engine';
+import { gradeRun, type Scenario, type Step, type Trace } from '../../engine';
 import type { CaptionLane } from './types';
 import { possessive, quote } from './words';
 
@@ -8,12 +8,6 @@ export function isFinalAnswer(trace: Trace, step: Step): boolean {
   if (trace.stopReason !== 'answer') return false;
   const last = [...trace.steps].reverse().find((candidate) => candidate.kind === 'answer');
   return last?.index === step.index;
-}
-
-/** The expected parts an answer leaves out. */
-function missingParts(scenario: Scenario, answer: string | null): string[] {
-  const parts = scenario.expected?.answerIncludes ?? [];
-  return parts.filter((part) => verifyAnswer(answer, [part]) === 0);
 }
 
 /** Pure: an answer step's grade and the grade in words; nulls where nothing graded it. */
@@ -25,13 +19,12 @@ export function answerGrade(
   const { trace } = lane;
   const owner = `${possessive(lane.label)} answer`;
   if (isFinalAnswer(trace, step)) {
-    const correct = isCorrect(scenario, trace);
-    if (correct === null) return { correct, verdict: null };
+    const grade = gradeRun(scenario, trace);
+    if (grade === null) return { correct: null, verdict: null };
+    const { correct, missing } = grade;
     if (correct) return { correct, verdict: `${owner} is correct.` };
-    const expected = scenario.expected?.stopReason ?? 'answer';
-    const missing = missingParts(scenario, step.answer);
     const verdict =
-      expected === 'escalate'
+      grade.expectedStop === 'escalate'
         ? `${owner} should not have gone out: this case needs a person.`
         : missing.length
           ? `${owner} is wrong: it never mentions ${missing.map((part) => quote(part, 40)).join(' or ')}.`

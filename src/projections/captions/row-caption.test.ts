@@ -37,8 +37,8 @@ describe('a row in words', () => {
         moment: null,
       },
       {
-        text: 'Here the runs part ways: ReflAct searches again, ReAct answers. ReflAct first takes stock: “Not there yet. Next: The customer also asks when the money comes back: find the refund time.”',
-        moment: 'ReflAct reflects and the runs part ways',
+        text: 'Here the runs part ways: ReflAct searches again, ReAct answers. ReflAct first takes stock (its state reflection, part of the action call, not a reflection phase): “Not there yet. Next: The customer also asks when the money comes back: find the refund time.”',
+        moment: 'ReflAct takes stock of its state and the runs part ways',
       },
       {
         text: 'Both runs answer. ReAct’s answer is wrong: it never mentions “5-7 business days”. ReflAct’s answer is correct.',

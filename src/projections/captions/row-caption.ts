@@ -70,6 +70,7 @@ export function rowCaption(
   });
   const moments = [...tripped].map(([say, labels]) => say(joinList(labels, ', ', ' and ')));
   const reflecting: string[] = [];
+  const takingStock: string[] = [];
   const reflections: { label: string; why: string; quote: string | null }[] = [];
   lanes.forEach((lane, index) => {
     const caption = captions[index];
@@ -83,8 +84,14 @@ export function rowCaption(
         quote: caption.quote ? quote(caption.quote.text) : null,
       });
     } else if (!same && caption.quote?.label === 'Takes stock') {
-      reflecting.push(lane.label);
-      notes.push(sentence(`${lane.label} first takes stock: ${quote(caption.quote.text)}`));
+      // ReflAct's state reflection is part of its action call, not a reflection phase: it
+      // counts in no Reflections figure, so the words must not say it "reflects".
+      takingStock.push(lane.label);
+      notes.push(
+        sentence(
+          `${lane.label} first takes stock (its state reflection, part of the action call, not a reflection phase): ${quote(caption.quote.text)}`,
+        ),
+      );
     }
   });
   const [firstReflection] = reflections;
@@ -110,6 +117,11 @@ export function rowCaption(
   if (reflecting.length > 0) {
     moments.push(
       `${joinList(reflecting, ', ', ' and ')} ${reflecting.length === 1 ? 'reflects' : 'reflect'}`,
+    );
+  }
+  if (takingStock.length > 0) {
+    moments.push(
+      `${joinList(takingStock, ', ', ' and ')} ${takingStock.length === 1 ? 'takes' : 'take'} stock of its state`,
     );
   }
   const verdicts = captions.map((caption) => caption?.verdict ?? null);

@@ -10,3 +10,9 @@ export {
 } from './simulate';
 export { readContext, type SimContext } from './context';
 export { actionText } from './write';
+export {
+  SIMULATED_TIME_HEADER,
+  formatSimulatedTime,
+  readSimulatedTime,
+  type SimulatedTime,
+} from './time-header';

@@ -268,7 +268,9 @@ test('a Langfuse export opens with its observations once each, and a file with n
 
   // A setting changed on an imported trace waits for Run: the recording stays in view.
   const settings = page.getByRole('region', { name: 'Settings' });
-  await expect(settings).toContainText('An imported trace: changes wait for Run');
+  await expect(settings).toContainText(
+    'An imported trace, under the guards lens: changes re-tune the lens over the recording (nothing re-runs)',
+  );
   const loopStyle = settings.getByRole('radiogroup', { name: 'Loop style' });
   await loopStyle.getByRole('radio', { name: 'ReAct', exact: true }).focus();
   await page.keyboard.press('ArrowRight');

@@ -9,7 +9,7 @@ import type { EvalConfig } from '../projections/eval-matrix';
 /** The model id of "Built-in models": each scenario on its own simulated or scripted model. */
 export const BUILTIN_MODELS = 'builtin';
 
-/** Seeds per cell at most: all 14 built-ins × 7 presets × 100 seeds is 9,800 runs, seconds in a worker. */
+/** Seeds per cell at most: all 15 built-ins × 7 presets × 100 seeds is 10,500 runs, seconds in a worker. */
 export const MAX_EVAL_SEEDS = 100;
 
 /** Where the selection persists (the page's localStorage in the app). */

@@ -30,8 +30,9 @@ function LiveNote({
   if (lens) {
     return (
       <p className="mx-3 mt-2 rounded-md bg-indigo-50 px-2.5 py-1.5 text-[11px] leading-snug text-indigo-950 dark:bg-indigo-950/50 dark:text-indigo-100">
-        The guards lens is on: changes re-tune it over the recorded run (nothing re-runs). Press Run
-        to record the scenario again.
+        {imported
+          ? 'An imported trace, under the guards lens: changes re-tune the lens over the recording (nothing re-runs). Run plays the recorded replies through the loop under these settings; the Library keeps the recording.'
+          : 'The guards lens is on: changes re-tune it over the recorded run (nothing re-runs). Press Run to record the scenario again.'}
       </p>
     );
   }
@@ -46,7 +47,7 @@ function LiveNote({
       {live
         ? 'Changes re-run the scenario at once (the built-in model is free).'
         : imported
-          ? 'An imported trace: changes wait for Run (its scenario has no model of its own; a run replaces the recording in this view, the Library keeps it).'
+          ? 'An imported trace: changes wait for Run, which plays the recorded replies through the loop under these settings (the Library keeps the recording).'
           : 'Real calls cost money: press Run to apply.'}
     </p>
   );

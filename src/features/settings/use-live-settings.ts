@@ -11,8 +11,8 @@ export const RERUN_DELAY_MS = 300;
 /**
  * Applies settings changes. With the built-in simulated or scripted model a change also re-runs
  * the scenario once the changes pause (when it ran before); with a real endpoint it waits for Run,
- * and so it does on a run imported from another tool's trace (its scenario has no model of its
- * own to re-run: a change would replace the recording with an empty run). While the guards lens
+ * and so it does on a run imported from another tool's trace (Run replays its recorded replies,
+ * which replaces the recording in view: it waits to be asked). While the guards lens
  * shows, a change re-tunes the lens over the recorded run and never re-runs (`lens` is true then).
  */
 export function useLiveSettings(): {

@@ -80,12 +80,16 @@ export function openText(text: string, name: string, context: OpenContext): Open
     return { kind: 'library', ...readLibraryExport(opened.value, name) };
   }
   if (opened.kind === 'foreign') {
+    const { protocol, ...others } = rowOverrides({ config: opened.trace.config });
+    // A scripted replay speaks the text protocol (its replies are `Action:` lines): the foreign
+    // run's native tool calls replay as those, so Run does not take its protocol along.
+    const overrides = opened.scenario.model.kind === 'scripted' ? others : { ...others, protocol };
     const record = recordOfTrace(opened.trace, {
       id: context.newId(),
       scenario: opened.scenario,
       origin: { kind: 'imported', source: `${name} (${opened.formatLabel})` },
       startedAt: context.now(),
-      overrides: rowOverrides({ config: opened.trace.config }),
+      overrides,
       imported: {
         format: opened.format,
         formatLabel: opened.formatLabel,

@@ -84,10 +84,11 @@ export function LensBar() {
   const shown = useLensShown();
   if (!trace) return null;
   return (
+    // z-10: its rules popover rises over the panes, but the header's menus (z-20) open over it.
     <div
       role="region"
       aria-label="Guards lens"
-      className={`relative z-20 flex h-8 shrink-0 items-center gap-3 border-b px-3 ${
+      className={`relative z-10 flex h-8 shrink-0 items-center gap-3 border-b px-3 ${
         shown
           ? 'border-indigo-200 bg-indigo-50/70 dark:border-indigo-900 dark:bg-indigo-950/40'
           : 'border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950'

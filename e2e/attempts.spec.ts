@@ -82,7 +82,9 @@ test("the reflection's words are marked in attempt 2's context, linked to attemp
   // The reflection's own step (step 2, in attempt 1): its call and the reply it wrote.
   await expect(choice(page, /^Attempt 1/)).toHaveAttribute('aria-checked', 'true');
   await expect(strip(page)).toContainText('Reflection (step 2)');
-  await expect(record).toContainText('for step 2 (conversation 1)');
+  await expect(record).toContainText(
+    'for step 2 (conversation 1: the message history this call extends)',
+  );
   await expect(record).toContainText(`Reply${reflection}`);
 });
 

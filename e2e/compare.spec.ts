@@ -148,7 +148,10 @@ test('a lane’s settings change and it runs again on its own', async ({ page })
   await page.getByRole('button', { name: 'Reflection off · fixed · adaptive' }).click();
   await runAll(page, ['Lane A: Reflection off', 'Lane C: Adaptive']);
   const first = lane(page, 'Lane A: Reflection off');
-  await expect(first.getByRole('status').first()).toHaveText('stalled');
+  // How it ended, and the verdict: a stalled run did not give the answer the scenario expects.
+  await expect(first.getByRole('status').first()).toHaveText(
+    'stalled· ✗ wrong: it should have answered',
+  );
 
   await first.getByRole('button', { name: 'Lane settings' }).click();
   await first.getByLabel('Reflection gating').selectOption('adaptive');
@@ -157,7 +160,7 @@ test('a lane’s settings change and it runs again on its own', async ({ page })
     page.getByRole('button', { name: 'Reflection off · fixed · adaptive' }),
   ).toHaveAttribute('aria-pressed', 'false');
   await first.getByRole('button', { name: 'Run lane' }).click();
-  await expect(first.getByRole('status').first()).toHaveText('answered');
+  await expect(first.getByRole('status').first()).toHaveText('answered· ✓ correct');
 
   await page.getByRole('button', { name: 'Add lane' }).click();
   await expect(lane(page, 'Lane D: Copy of Adaptive')).toBeVisible();
@@ -176,7 +179,7 @@ test('a lane’s settings change and it runs again on its own', async ({ page })
   await expect(page.getByLabel('Speed', { exact: true })).toHaveValue('0');
   await expect(page.getByRole('region', { name: /^Lane / })).toHaveCount(3);
   for (const name of ['Lane A: adaptive', 'Lane B: fixed cadence', 'Lane C: adaptive']) {
-    await expect(lane(page, name).getByRole('status').first()).toHaveText('answered');
+    await expect(lane(page, name).getByRole('status').first()).toHaveText('answered· ✓ correct');
   }
   expect(page.url()).toBe(named);
 });
@@ -197,7 +200,9 @@ test('fork a run from a step and change its gating', async ({ page }) => {
   await expect(fork).toContainText('Forked from Adaptive');
   await expect(fork.getByRole('list', { name: 'Settings' })).toContainText('reflection off');
   // Reflection off from step 1 on: the fork keeps searching and stalls.
-  await expect(fork.getByRole('status').first()).toHaveText('stalled');
+  await expect(fork.getByRole('status').first()).toHaveText(
+    'stalled· ✗ wrong: it should have answered',
+  );
   await expect(page.getByRole('button', { name: 'Add lane' })).toBeDisabled();
 
   // The replayed step 0 shows once, across the fork and its source.
@@ -209,7 +214,7 @@ test('fork a run from a step and change its gating', async ({ page }) => {
   await fork.getByRole('button', { name: 'Lane settings' }).click();
   await fork.getByLabel('Reflection gating').selectOption('fixed');
   await fork.getByRole('button', { name: 'Run lane' }).click();
-  await expect(fork.getByRole('status').first()).toHaveText('answered');
+  await expect(fork.getByRole('status').first()).toHaveText('answered· ✓ correct');
   await expect(fork.getByRole('list', { name: 'Settings' })).toContainText('fixed cadence');
 });
 

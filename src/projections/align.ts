@@ -5,6 +5,7 @@
  * Pure: no React.
  */
 import { canonicalJson, type Step } from '../engine';
+import { alignPair } from './align-pair';
 
 /** One aligned row: a step index per lane (null: the lane has a gap here). */
 export interface AlignedRow {
@@ -47,49 +48,15 @@ export function stepSignature(step: Step): string {
   }
 }
 
-/** A pairwise alignment column: a profile row, the lane's step, or both. */
-type Pair = readonly [number | null, number | null];
-
-/**
- * Pure: a minimum-cost alignment of `n` profile rows with `m` steps, where `matches(i, j)` says
- * whether step j did what row i holds. Matches cost 0 and gaps 1; a substitution costs what two
- * gaps cost (2), so it never changes the score: it only puts two differing steps in one row
- * where that is as cheap as a gap in each. The table holds the cost of aligning the suffixes, so
- * the walk from the start prefers, at equal cost, a match or a substitution, then a row alone,
- * then the step alone: steps pair up as early as they can and trailing extras end up at the end.
- */
-function alignPair(n: number, m: number, matches: (i: number, j: number) => boolean): Pair[] {
-  const width = m + 1;
-  const cost = new Uint32Array((n + 1) * width);
-  const at = (i: number, j: number) => cost[i * width + j] ?? 0;
-  const diagonal = (i: number, j: number) => (matches(i, j) ? 0 : 2) + at(i + 1, j + 1);
-  for (let i = n; i >= 0; i--) {
-    for (let j = m; j >= 0; j--) {
-      if (i === n) cost[i * width + j] = m - j;
-      else if (j === m) cost[i * width + j] = n - i;
-      else cost[i * width + j] = Math.min(diagonal(i, j), 1 + at(i + 1, j), 1 + at(i, j + 1));
-    }
-  }
-  const pairs: Pair[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < n || j < m) {
-    const here = at(i, j);
-    if (i < n && j < m && diagonal(i, j) === here) pairs.push([i++, j++]);
-    else if (i < n && (j === m || 1 + at(i + 1, j) === here)) pairs.push([i++, null]);
-    else pairs.push([null, j++]);
-  }
-  return pairs;
-}
-
 /** A row being built: one cell per lane, null where a lane has nothing (yet). */
 type Cells = (number | null)[];
 
 /**
  * Pure: aligns 1–4 lanes of steps, the first being the baseline. The lanes are added one at a
  * time to a profile of rows (a progressive alignment): the baseline's steps make the first rows;
- * each further lane is aligned to the rows so far on step signatures (see `alignPair`), a step
- * matching a row when any lane's step in that row did the same thing. A step pairs into its row,
+ * each further lane is aligned to the rows so far on step signatures (see `alignPair`, which
+ * fills only a band of the table, so long runs align too), a step matching a row when any
+ * lane's step in that row did the same thing. A step pairs into its row,
  * or gets a row of its own between them; a row it skips is a gap in that lane. So what two
  * non-baseline lanes both did where the baseline did not shares a row.
  * Deterministic: the same lanes always give the same rows.

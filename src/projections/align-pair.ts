@@ -10,8 +10,8 @@ export type Pair = readonly [number | null, number | null];
 /** No path within the band: larger than any real cost, and still a small integer for V8. */
 const OUT = 0x3fffffff;
 
-/** Rows of the band kept at once before the walk switches to checkpoints (16 MB of costs). */
-const KEPT_CELLS = 4_000_000;
+/** Cells of the band kept at once before the walk switches to checkpoints (32 MB of costs). */
+const KEPT_CELLS = 8_000_000;
 
 /**
  * The band: diagonals `k = i - j` from `low` to `high`. A path through cell (i, j) has at least
@@ -153,7 +153,7 @@ function alignInBand(band: Band, limit: number, keptCells: number): Pair[] | nul
  * The same alignment as the full (n + 1) × (m + 1) table, cell for cell, computed in a band of
  * diagonals that holds every path costing at most a limit (Ukkonen): starting small and doubling
  * until the cheapest path fits, so runs that mostly agree cost O((n + m) · band) time and memory.
- * Past 4 million cells the walk keeps only every √n-th row and refills a block at a time: twice
+ * Past 8 million cells the walk keeps only every √n-th row and refills a block at a time: twice
  * the time, O(√n · band) memory (`keptCells` moves that limit). Two runs that share nothing
  * still take O(n · m) time.
  */

@@ -56,9 +56,9 @@ type Cells = (number | null)[];
  * time to a profile of rows (a progressive alignment): the baseline's steps make the first rows;
  * each further lane is aligned to the rows so far on step signatures (see `alignPair`, which
  * fills only a band of the table, so long runs align too), a step matching a row when any
- * lane's step in that row did the same thing. A step pairs into its row,
- * or gets a row of its own between them; a row it skips is a gap in that lane. So what two
- * non-baseline lanes both did where the baseline did not shares a row.
+ * lane's step in that row did the same thing. A step pairs into its row, or gets a row of its
+ * own between them; a row it skips is a gap in that lane. So what two non-baseline lanes both
+ * did where the baseline did not shares a row.
  * Deterministic: the same lanes always give the same rows.
  */
 export function alignRuns(lanes: readonly (readonly Step[])[]): Alignment {
@@ -71,21 +71,37 @@ export function alignRuns(lanes: readonly (readonly Step[])[]): Alignment {
     cells[0] = step;
     return cells;
   });
+  // Each signature as a number (its first lane and step), so a cell of the table compares numbers.
+  const numbers = new Map<string, number>();
+  const codes = signatures.map((lane) =>
+    lane.map((signature) => {
+      const known = numbers.get(signature);
+      if (known !== undefined) return known;
+      numbers.set(signature, numbers.size);
+      return numbers.size - 1;
+    }),
+  );
   /** What the lanes did in each row (a row may hold differing steps). */
-  let done: Set<string>[] = base.map((signature) => new Set([signature]));
+  let done: Set<number>[] = (codes[0] ?? []).map((code) => new Set([code]));
   for (let lane = 1; lane < count; lane++) {
-    const own = signatures[lane] ?? [];
-    const pairs = alignPair(rows.length, own.length, (row, step) =>
-      (done[row] as Set<string>).has(own[step] as string),
+    const own = codes[lane] ?? [];
+    // A row's one signature while it has one (most rows): the table's cells read this.
+    const only = done.map((what) =>
+      what.size === 1 ? (what.values().next().value as number) : -1,
     );
+    const pairs = alignPair(rows.length, own.length, (row, step) => {
+      const single = only[row] as number;
+      const code = own[step] as number;
+      return single === -1 ? (done[row] as Set<number>).has(code) : single === code;
+    });
     const nextRows: Cells[] = [];
-    const nextDone: Set<string>[] = [];
+    const nextDone: Set<number>[] = [];
     for (const [row, step] of pairs) {
       const cells = row === null ? empty() : (rows[row] as Cells);
-      const what = row === null ? new Set<string>() : (done[row] as Set<string>);
+      const what = row === null ? new Set<number>() : (done[row] as Set<number>);
       if (step !== null) {
         cells[lane] = step;
-        what.add(own[step] as string);
+        what.add(own[step] as number);
       }
       nextRows.push(cells);
       nextDone.push(what);

@@ -62,8 +62,12 @@ type Cells = (number | null)[];
  * Deterministic: the same lanes always give the same rows.
  */
 export function alignRuns(lanes: readonly (readonly Step[])[]): Alignment {
-  const count = lanes.length;
-  const signatures = lanes.map((steps) => steps.map(stepSignature));
+  return alignSignatures(lanes.map((steps) => steps.map(stepSignature)));
+}
+
+/** Pure: `alignRuns` on the lanes' step signatures (what the align worker is sent). */
+export function alignSignatures(signatures: readonly (readonly string[])[]): Alignment {
+  const count = signatures.length;
   const base = signatures[0] ?? [];
   const empty = (): Cells => Array.from({ length: count }, () => null);
   let rows: Cells[] = base.map((_, step) => {
@@ -119,7 +123,7 @@ export function alignRuns(lanes: readonly (readonly Step[])[]): Alignment {
     return { cells, same };
   });
   const divergence = aligned.findIndex((row) => !row.same);
-  const rowOfStep = lanes.map((steps, lane) => {
+  const rowOfStep = signatures.map((steps, lane) => {
     const found: number[] = Array.from({ length: steps.length }, () => 0);
     aligned.forEach((row, index) => {
       const cell = row.cells[lane];
@@ -159,11 +163,22 @@ export function stepForRow(alignment: Alignment, lane: number, row: number): num
  * every other lane is aligned against lane `baseline` (0 when out of range).
  */
 export function alignAgainst(lanes: readonly (readonly Step[])[], baseline: number): Alignment {
-  const first = baseline > 0 && baseline < lanes.length ? baseline : 0;
-  if (first === 0) return alignRuns(lanes);
+  return alignSignaturesAgainst(
+    lanes.map((steps) => steps.map(stepSignature)),
+    baseline,
+  );
+}
+
+/** Pure: `alignAgainst` on the lanes' step signatures (what the align worker is sent). */
+export function alignSignaturesAgainst(
+  signatures: readonly (readonly string[])[],
+  baseline: number,
+): Alignment {
+  const first = baseline > 0 && baseline < signatures.length ? baseline : 0;
+  if (first === 0) return alignSignatures(signatures);
   // Lane `first` goes to the front; `order[k]` is the original lane at position k.
-  const order = [first, ...Array.from(lanes.keys()).filter((lane) => lane !== first)];
-  const aligned = alignRuns(order.map((lane) => lanes[lane] ?? []));
+  const order = [first, ...Array.from(signatures.keys()).filter((lane) => lane !== first)];
+  const aligned = alignSignatures(order.map((lane) => signatures[lane] ?? []));
   const back = <T>(values: readonly T[]): T[] => {
     const result: T[] = [];
     order.forEach((lane, position) => (result[lane] = values[position] as T));

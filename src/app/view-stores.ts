@@ -15,6 +15,7 @@ import {
   presetById,
   type CompareStore,
 } from '../state/compare-store';
+import { browserAlignPort, createWorkerAligner } from './align-worker-client';
 import { compareProblem, createKeptLanes, laneLabel } from './kept-lanes';
 import { libraryKeeper } from '../state/eval-keeping';
 import { createEvalStore, type EvalStore } from '../state/eval-store';
@@ -157,6 +158,8 @@ export function createViewStores(options: ViewStoresOptions): ViewStores {
         scenarios,
         scenarioId: known(route.scenario) ?? firstScenario,
         deps,
+        // Long runs align in the align worker (started at the first of them).
+        aligner: createWorkerAligner(browserAlignPort),
         // Lanes that name kept runs show them (read from the library), not new runs.
         ...(lanes ? { lanes, runGiven: builtin() && route.runs.length === 0 } : { preset }),
       });

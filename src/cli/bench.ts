@@ -4,7 +4,8 @@
  * latency. One long run of 10,000 action steps, a batch of 1,000 short runs of the scripted
  * built-in scenarios, 500 runs of the simulated ones (the simulated model's own overhead), and an
  * eval matrix of at least 1,000 runs through the eval worker's core, and reading the long run's
- * native trace file (`library.openTraceFileMs`). Then the browser's keys:
+ * native trace file (`library.openTraceFileMs`), and aligning two 10,000-step runs as compare
+ * does (`compare.align10kMs`). Then the browser's keys:
  * scripts/bench-browser.ts (a child process) runs such a matrix through the built app in Chromium
  * and measures the main thread, then the runs library on its IndexedDB (`browser.library.*`);
  * first of all the page's first load (`ui.*`: its initial JavaScript and CSS, gzipped, and when it
@@ -24,12 +25,15 @@ import {
 import { DEFAULT_EVAL_LABELS } from '../projections/eval-matrix';
 import { builtinScenarios } from '../scenarios';
 import { requestJobs, runEvalJobs } from '../workers/eval-runner';
+import { alignOnce, comparedRuns } from './bench-align';
 import { benchScenario, longTrace } from './bench-runs';
 import { parseWriteTrace, writeBenchTrace } from './bench-trace';
 import { say } from './terminal-text';
 
 const LONG_RUN_STEPS = 10_000;
 const SHORT_RUNS = 1_000;
+/** Steps in each of the two runs `compare.align10kMs` aligns. */
+const ALIGN_STEPS = 10_000;
 
 async function longRun(countTokens = true): Promise<{ steps: number; seconds: number }> {
   const started = performance.now();
@@ -148,6 +152,12 @@ async function nodeFigures() {
     traceFileSteps: opened.steps,
     traceFileBytes: opened.bytes,
   };
+  const lanes = await comparedRuns(ALIGN_STEPS);
+  const aligned = await median(async () => alignOnce(lanes));
+  const compare = {
+    align10kMs: Number((aligned.seconds * 1000).toFixed(1)),
+    align10kRows: aligned.rows,
+  };
   const lines = [
     `long run:   ${long.steps} steps in ${long.seconds.toFixed(2)} s → ${engine.stepsPerSecond} steps/s`,
     `            without token counting → ${engine.stepsPerSecondWithoutTokenCounting} steps/s`,
@@ -155,9 +165,10 @@ async function nodeFigures() {
     `simulated:  ${simulatedRun.runs} runs (${simulatedRun.calls} model calls) → ${simulated.runsPerSecond} runs/s, ${simulated.msPerCall} ms per call`,
     `matrix:     ${matrix.runs} eval runs (simulated built-ins × 4 configs × seeds) → ${matrix.runsPerSecond} runs/s`,
     `trace file: a ${opened.steps}-step native file (${(opened.bytes / 1e6).toFixed(1)} MB) read in ${library.openTraceFileMs} ms`,
+    `compare:    two ${ALIGN_STEPS}-step runs aligned in ${compare.align10kMs} ms (${compare.align10kRows} rows)`,
     `peak RSS:   ${engine.peakRssMB} MB`,
   ];
-  return { figures: { engine, simulated, matrix, library }, lines };
+  return { figures: { engine, simulated, matrix, library, compare }, lines };
 }
 
 const BROWSER_BENCH = fileURLToPath(new URL('../../scripts/bench-browser.ts', import.meta.url));

@@ -5,6 +5,7 @@
  * Pure: no React.
  */
 import { canonicalJson, type Step } from '../engine';
+import { alignPair } from './align-pair';
 
 /** One aligned row: a step index per lane (null: the lane has a gap here). */
 export interface AlignedRow {
@@ -47,56 +48,26 @@ export function stepSignature(step: Step): string {
   }
 }
 
-/** A pairwise alignment column: a profile row, the lane's step, or both. */
-type Pair = readonly [number | null, number | null];
-
-/**
- * Pure: a minimum-cost alignment of `n` profile rows with `m` steps, where `matches(i, j)` says
- * whether step j did what row i holds. Matches cost 0 and gaps 1; a substitution costs what two
- * gaps cost (2), so it never changes the score: it only puts two differing steps in one row
- * where that is as cheap as a gap in each. The table holds the cost of aligning the suffixes, so
- * the walk from the start prefers, at equal cost, a match or a substitution, then a row alone,
- * then the step alone: steps pair up as early as they can and trailing extras end up at the end.
- */
-function alignPair(n: number, m: number, matches: (i: number, j: number) => boolean): Pair[] {
-  const width = m + 1;
-  const cost = new Uint32Array((n + 1) * width);
-  const at = (i: number, j: number) => cost[i * width + j] ?? 0;
-  const diagonal = (i: number, j: number) => (matches(i, j) ? 0 : 2) + at(i + 1, j + 1);
-  for (let i = n; i >= 0; i--) {
-    for (let j = m; j >= 0; j--) {
-      if (i === n) cost[i * width + j] = m - j;
-      else if (j === m) cost[i * width + j] = n - i;
-      else cost[i * width + j] = Math.min(diagonal(i, j), 1 + at(i + 1, j), 1 + at(i, j + 1));
-    }
-  }
-  const pairs: Pair[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < n || j < m) {
-    const here = at(i, j);
-    if (i < n && j < m && diagonal(i, j) === here) pairs.push([i++, j++]);
-    else if (i < n && (j === m || 1 + at(i + 1, j) === here)) pairs.push([i++, null]);
-    else pairs.push([null, j++]);
-  }
-  return pairs;
-}
-
 /** A row being built: one cell per lane, null where a lane has nothing (yet). */
 type Cells = (number | null)[];
 
 /**
  * Pure: aligns 1–4 lanes of steps, the first being the baseline. The lanes are added one at a
  * time to a profile of rows (a progressive alignment): the baseline's steps make the first rows;
- * each further lane is aligned to the rows so far on step signatures (see `alignPair`), a step
- * matching a row when any lane's step in that row did the same thing. A step pairs into its row,
- * or gets a row of its own between them; a row it skips is a gap in that lane. So what two
- * non-baseline lanes both did where the baseline did not shares a row.
+ * each further lane is aligned to the rows so far on step signatures (see `alignPair`, which
+ * fills only a band of the table, so long runs align too), a step matching a row when any
+ * lane's step in that row did the same thing. A step pairs into its row, or gets a row of its
+ * own between them; a row it skips is a gap in that lane. So what two non-baseline lanes both
+ * did where the baseline did not shares a row.
  * Deterministic: the same lanes always give the same rows.
  */
 export function alignRuns(lanes: readonly (readonly Step[])[]): Alignment {
-  const count = lanes.length;
-  const signatures = lanes.map((steps) => steps.map(stepSignature));
+  return alignSignatures(lanes.map((steps) => steps.map(stepSignature)));
+}
+
+/** Pure: `alignRuns` on the lanes' step signatures (what the align worker is sent). */
+export function alignSignatures(signatures: readonly (readonly string[])[]): Alignment {
+  const count = signatures.length;
   const base = signatures[0] ?? [];
   const empty = (): Cells => Array.from({ length: count }, () => null);
   let rows: Cells[] = base.map((_, step) => {
@@ -104,21 +75,37 @@ export function alignRuns(lanes: readonly (readonly Step[])[]): Alignment {
     cells[0] = step;
     return cells;
   });
+  // Each signature as a number (its first lane and step), so a cell of the table compares numbers.
+  const numbers = new Map<string, number>();
+  const codes = signatures.map((lane) =>
+    lane.map((signature) => {
+      const known = numbers.get(signature);
+      if (known !== undefined) return known;
+      numbers.set(signature, numbers.size);
+      return numbers.size - 1;
+    }),
+  );
   /** What the lanes did in each row (a row may hold differing steps). */
-  let done: Set<string>[] = base.map((signature) => new Set([signature]));
+  let done: Set<number>[] = (codes[0] ?? []).map((code) => new Set([code]));
   for (let lane = 1; lane < count; lane++) {
-    const own = signatures[lane] ?? [];
-    const pairs = alignPair(rows.length, own.length, (row, step) =>
-      (done[row] as Set<string>).has(own[step] as string),
+    const own = codes[lane] ?? [];
+    // A row's one signature while it has one (most rows): the table's cells read this.
+    const only = done.map((what) =>
+      what.size === 1 ? (what.values().next().value as number) : -1,
     );
+    const pairs = alignPair(rows.length, own.length, (row, step) => {
+      const single = only[row] as number;
+      const code = own[step] as number;
+      return single === -1 ? (done[row] as Set<number>).has(code) : single === code;
+    });
     const nextRows: Cells[] = [];
-    const nextDone: Set<string>[] = [];
+    const nextDone: Set<number>[] = [];
     for (const [row, step] of pairs) {
       const cells = row === null ? empty() : (rows[row] as Cells);
-      const what = row === null ? new Set<string>() : (done[row] as Set<string>);
+      const what = row === null ? new Set<number>() : (done[row] as Set<number>);
       if (step !== null) {
         cells[lane] = step;
-        what.add(own[step] as string);
+        what.add(own[step] as number);
       }
       nextRows.push(cells);
       nextDone.push(what);
@@ -136,7 +123,7 @@ export function alignRuns(lanes: readonly (readonly Step[])[]): Alignment {
     return { cells, same };
   });
   const divergence = aligned.findIndex((row) => !row.same);
-  const rowOfStep = lanes.map((steps, lane) => {
+  const rowOfStep = signatures.map((steps, lane) => {
     const found: number[] = Array.from({ length: steps.length }, () => 0);
     aligned.forEach((row, index) => {
       const cell = row.cells[lane];
@@ -176,11 +163,22 @@ export function stepForRow(alignment: Alignment, lane: number, row: number): num
  * every other lane is aligned against lane `baseline` (0 when out of range).
  */
 export function alignAgainst(lanes: readonly (readonly Step[])[], baseline: number): Alignment {
-  const first = baseline > 0 && baseline < lanes.length ? baseline : 0;
-  if (first === 0) return alignRuns(lanes);
+  return alignSignaturesAgainst(
+    lanes.map((steps) => steps.map(stepSignature)),
+    baseline,
+  );
+}
+
+/** Pure: `alignAgainst` on the lanes' step signatures (what the align worker is sent). */
+export function alignSignaturesAgainst(
+  signatures: readonly (readonly string[])[],
+  baseline: number,
+): Alignment {
+  const first = baseline > 0 && baseline < signatures.length ? baseline : 0;
+  if (first === 0) return alignSignatures(signatures);
   // Lane `first` goes to the front; `order[k]` is the original lane at position k.
-  const order = [first, ...Array.from(lanes.keys()).filter((lane) => lane !== first)];
-  const aligned = alignRuns(order.map((lane) => lanes[lane] ?? []));
+  const order = [first, ...Array.from(signatures.keys()).filter((lane) => lane !== first)];
+  const aligned = alignSignatures(order.map((lane) => signatures[lane] ?? []));
   const back = <T>(values: readonly T[]): T[] => {
     const result: T[] = [];
     order.forEach((lane, position) => (result[lane] = values[position] as T));

@@ -66,3 +66,10 @@ export const PRESETS: readonly ComparePreset[] = [
 export function otherGating(gating: Gating): Gating {
   return gating === 'adaptive' ? 'off' : 'adaptive';
 }
+
+/** Pure: a preset by id (the first when unknown). */
+export const presetOf = (id: PresetId) => PRESETS.find((preset) => preset.id === id) ?? PRESETS[0]!;
+
+/** Pure: lanes to open with, when there are 2–4 of them (else null: a preset instead). */
+export const validLanes = (lanes?: readonly LaneSpec[]) =>
+  lanes && lanes.length >= MIN_LANES && lanes.length <= MAX_LANES ? lanes : null;

@@ -12,11 +12,11 @@ import { rowForStep, stepForRow } from '../projections/align';
 import {
   MAX_LANES,
   MIN_LANES,
-  PRESETS,
   otherGating,
+  presetOf,
+  validLanes,
   type ComparePreset,
   type LaneSpec,
-  type PresetId,
 } from './compare-presets';
 import {
   compareScenario,
@@ -32,6 +32,7 @@ import { mergeOverrides } from './run-navigation';
 import { createRunStore } from './run-store';
 import type { RunState, RunStore } from './run-store-types';
 import { changed, mirror } from './lane-mirror';
+import { alignmentStart, keepAlignment } from './compare-align';
 
 export * from './compare-presets';
 export * from './compare-types';
@@ -48,9 +49,6 @@ export function createCompareStore(initial: CompareStoreInitial): CompareStore {
   let laneNumber = 0;
   /** Each live lane's run store and the end of its one subscription, by lane id. */
   const stores = new Map<string, { store: RunStore; release: () => void }>();
-  const presetOf = (id: PresetId) => PRESETS.find((preset) => preset.id === id) ?? PRESETS[0]!;
-  const validLanes = (lanes?: readonly LaneSpec[]) =>
-    lanes && lanes.length >= MIN_LANES && lanes.length <= MAX_LANES ? lanes : null;
 
   const store = createStore<CompareState>()((set, get) => {
     /** Moves each lane's run store to its step at `row`. */
@@ -288,9 +286,11 @@ export function createCompareStore(initial: CompareStoreInitial): CompareStore {
       preset: null,
       runs: {},
       ranWith: {},
+      ...alignmentStart(initial),
       actions,
     };
   });
+  if (initial.aligner) keepAlignment(store, initial.aligner);
 
   const given = validLanes(initial.lanes);
   if (given) store.getState().actions.openLanes(given, { run: initial.runGiven !== false });

@@ -5,6 +5,14 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { ConfigOverrides, Scenario, Step, Trace } from '../engine';
 import { alignAgainst, type Alignment } from '../projections/align';
+import {
+  alignsOffThread,
+  currentAlignment,
+  interimAlignment,
+  laneSteps,
+  type Aligner,
+  type AlignmentState,
+} from './compare-align';
 import { summariseLanes, type LaneSummary } from '../projections/compare-summary';
 import type { LaneSpec, PresetId } from './compare-presets';
 import type { RunFailure, RunStatus, RunStore, RunStoreDeps } from './run-store-types';
@@ -79,7 +87,9 @@ export interface CompareActions {
   setScenarios(scenarios: readonly Scenario[]): void;
 }
 
-export interface CompareState {
+export { ALIGN_OFF_THREAD_STEPS, type Aligner } from './compare-align';
+
+export interface CompareState extends AlignmentState {
   readonly scenarios: readonly Scenario[];
   readonly scenarioId: string;
   readonly lanes: readonly CompareLane[];
@@ -112,6 +122,10 @@ export interface CompareStoreInitial {
   readonly runGiven?: boolean;
   /** The lanes' runner I/O (the app's clock and model chooser); default in-process models. */
   readonly deps?: RunStoreDeps;
+  /** Aligns long runs elsewhere (the align worker); without one every alignment is in-thread. */
+  readonly aligner?: Aligner;
+  /** The longest lane's steps from which the aligner aligns (default ALIGN_OFF_THREAD_STEPS). */
+  readonly alignOffThreadFrom?: number;
 }
 
 /** The scenario the store compares on. */
@@ -139,15 +153,26 @@ function memoOver<T>(
   };
 }
 
-const NO_STEPS: readonly Step[] = [];
-const laneSteps = (state: CompareState) =>
-  state.lanes.map((lane) => state.runs[lane.id]?.steps ?? NO_STEPS);
-
-/** The lanes' steps aligned against the baseline lane (the same object until a lane's steps change). */
+/**
+ * The lanes' steps aligned against the baseline lane (the same object until a lane's steps
+ * change). Long runs with an aligner: its answer, or while it works the previous one (a live run
+ * that grew) or no rows; `selectAligning` says which.
+ */
 export const selectAlignment: (state: CompareState) => Alignment = memoOver(
-  (state) => [state.baseline, ...laneSteps(state)],
-  (state) => alignAgainst(laneSteps(state), state.baseline),
+  (state) => [state.baseline, state.aligned, state.alignOffThreadFrom, ...laneSteps(state)],
+  (state) => {
+    const steps = laneSteps(state);
+    if (!alignsOffThread(state.alignOffThreadFrom, steps))
+      return alignAgainst(steps, state.baseline);
+    return currentAlignment(state, steps) ?? interimAlignment(state, steps);
+  },
 );
+
+/** Whether the aligner is still aligning the lanes as they are (the view says "Aligning…"). */
+export function selectAligning(state: CompareState): boolean {
+  const steps = laneSteps(state);
+  return alignsOffThread(state.alignOffThreadFrom, steps) && !currentAlignment(state, steps);
+}
 
 /** Each lane's metrics and its deltas against the baseline lane. */
 export const selectSummary: (state: CompareState) => readonly LaneSummary[] = memoOver(

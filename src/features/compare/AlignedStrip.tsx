@@ -1,7 +1,7 @@
 import { memo, useCallback, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Button, clipLine, FOCUS_RING } from '../../components';
-import { selectAlignment } from '../../state/compare-store';
+import { selectAligning, selectAlignment } from '../../state/compare-store';
 import { useCompare, useCompareApi } from './compare-context';
 import { FlagIcon, NextIcon, PreviousIcon } from '../../components/icons';
 import { laneLetter, TONE_NAME, TONE_ORDER, TONE_STYLE, ToneGlyph } from './labels';
@@ -150,6 +150,7 @@ function CursorControls({ rows }: { readonly rows: number }) {
 export function AlignedStrip() {
   const store = useCompareApi();
   const alignment = useCompare(selectAlignment);
+  const aligning = useCompare(selectAligning);
   const lanes = useCompare(selectLanes);
   const steps = useCompare(useShallow(selectLaneSteps));
   const cursors = useCompare(useShallow(selectLaneCursors));
@@ -192,6 +193,11 @@ export function AlignedStrip() {
         >
           Aligned steps
         </h2>
+        {aligning && (
+          <span role="status" className="text-xs text-slate-500 dark:text-slate-400">
+            Aligning…
+          </span>
+        )}
         <div className="ml-auto">
           <CursorControls rows={columns.length} />
         </div>
@@ -217,7 +223,7 @@ export function AlignedStrip() {
         </ul>
         {columns.length === 0 ? (
           <p className="self-center pt-5 text-xs text-slate-500 dark:text-slate-400">
-            Run the lanes to line their steps up here.
+            {aligning ? 'Lining the steps up…' : 'Run the lanes to line their steps up here.'}
           </p>
         ) : (
           <div

@@ -40,7 +40,12 @@ export function CompareHeader({
         </p>
       </div>
       <div className="ml-auto flex max-w-[40%] min-w-0 shrink-0 items-center gap-3">
-        {!readOnly && <ModelNote />}
+        {/* Below 1536 wide the toolbar's Model select says as much: the theme switch stays whole. */}
+        {!readOnly && (
+          <div className="min-w-0 max-2xl:hidden">
+            <ModelNote />
+          </div>
+        )}
         <ThemeToggle storage={storage} />
       </div>
     </header>

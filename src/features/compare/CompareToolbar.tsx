@@ -186,7 +186,7 @@ export function CompareToolbar({
   const chooseScenario = (id: string) => store.getState().actions.setScenario(id);
   return (
     <div className="shrink-0 border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/70">
-      <div className="flex items-center gap-3 overflow-x-auto px-3 py-1.5">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 px-3 py-1.5">
         <SelectField
           label="Scenario"
           layout="inline"

@@ -41,8 +41,8 @@ export function InspectorHeader({
           link={() => pageLink(inspectorHash(store.getState(), { copied: true }))}
         />
         {onExport && <ExportMenu onExport={onExport} />}
-        {/* Below 1280 wide the Model select says as much; the header keeps its controls whole. */}
-        <div className="max-w-72 min-w-0 max-xl:hidden">
+        {/* Below 1536 wide the Model select says as much; the header keeps its controls whole. */}
+        <div className="max-w-72 min-w-0 max-2xl:hidden">
           <ModelNote />
         </div>
         <ThemeToggle storage={storage} />

@@ -35,14 +35,15 @@ export function InspectorHeader({
       </h1>
       <ViewSwitch current="inspect" scenario={scenarioId} />
       <ScenarioHeading />
-      <div className="ml-auto flex min-w-0 shrink-0 items-center gap-3">
+      {/* Only the model note gives way (it truncates): the controls beside it stay whole. */}
+      <div className="ml-auto flex min-w-0 items-center gap-3 *:shrink-0 *:last:shrink-0">
         <CopyLinkButton
           what="this run"
           link={() => pageLink(inspectorHash(store.getState(), { copied: true }))}
         />
         {onExport && <ExportMenu onExport={onExport} />}
-        {/* Below 1536 wide the Model select says as much; the header keeps its controls whole. */}
-        <div className="max-w-72 min-w-0 max-2xl:hidden">
+        {/* Below 1280 wide the Model select says as much; the header keeps its controls whole. */}
+        <div className="max-w-72 min-w-0 shrink max-xl:hidden">
           <ModelNote />
         </div>
         <ThemeToggle storage={storage} />

@@ -72,8 +72,9 @@ export const selectAttempts = (state: RunState): readonly AttemptSummary[] => {
     steps: state.steps,
     path: state.path,
     config,
-    // The engine rewards by the scenario's verifier, else leaves the reward unknown.
-    rewardSource: scenario.verify ? 'verifier' : 'none',
+    // The run's own reward source; the verifier of a scenario without one leaves it unknown.
+    rewardSource:
+      config.rewardSource === 'verifier' && !scenario.verify ? 'none' : config.rewardSource,
     verify: scenario.verify ?? null,
     stopReason: state.trace?.stopReason ?? null,
   });

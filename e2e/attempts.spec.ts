@@ -83,6 +83,34 @@ test('choosing attempt 2 scopes the timeline and the phase graph to it', async (
   await expect(cells(page)).toHaveCount(all);
 });
 
+test('the chosen attempt is in the URL: a reload and a link reproducing the run show it', async ({
+  page,
+}) => {
+  await runTriage(page);
+  await choice(page, /^Attempt 2/).click();
+  await expect(page).toHaveURL(/[?&]attempt=2(&|$)/);
+  await page.reload();
+  await expect(choice(page, /^Attempt 2/)).toHaveAttribute('aria-checked', 'true');
+  await expect(cells(page)).toHaveCount(3);
+  // After the reload (the kept run read back) the URL still follows the choice.
+  await choice(page, /^All attempts/).click();
+  await expect(page).not.toHaveURL(/attempt=/);
+
+  // A link without the kept run, in a fresh page, reproduces it, waits for attempt 2, shows it.
+  const fresh = await page.context().newPage();
+  await fresh.goto(`/#/inspect?scenario=triage-priority-retry&settings=${SETTINGS}&attempt=2`);
+  await fresh.locator('html[data-mock-ready="1"]').waitFor();
+  await expect(choice(fresh, /^Attempt 2/)).toHaveAttribute('aria-checked', 'true');
+  await expect(fresh.getByRole('region', { name: 'Phase graph' })).toHaveAttribute(
+    'data-attempt',
+    '2',
+  );
+  await expect(fresh.getByRole('region', { name: 'Metrics' })).toContainText('Stop reason: answer');
+  await expect(cells(fresh)).toHaveCount(3);
+  await choice(fresh, /^Attempt 1/).click();
+  await expect(fresh).toHaveURL(/[?&]attempt=1(&|$)/);
+});
+
 test("the reflection's words are marked in attempt 2's context, linked to attempt 1", async ({
   page,
 }) => {

@@ -33,6 +33,7 @@ export const selectSelection = (state: RunState) => state.selection;
 export const selectPlaying = (state: RunState) => state.playing;
 export const selectPlaybackMs = (state: RunState) => state.playbackMs;
 export const selectAwaitedStep = (state: RunState) => state.awaitedStep;
+export const selectAwaitedAttempt = (state: RunState) => state.awaitedAttempt;
 
 /** The mode the next run uses: the overrides resolved the way the engine does. */
 export const selectMode = (state: RunState) =>

@@ -8,8 +8,8 @@ import { expect, seriousViolations, test } from './support';
 
 const SETTINGS = encodeURIComponent(JSON.stringify({ attempts: 3 }));
 
-async function runTriage(page: Page) {
-  await page.goto(`/#/inspect?scenario=triage-priority-retry&settings=${SETTINGS}`);
+async function runTriage(page: Page, settings = SETTINGS) {
+  await page.goto(`/#/inspect?scenario=triage-priority-retry&settings=${settings}`);
   await page.locator('html[data-mock-ready="1"]').waitFor();
   await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
@@ -38,6 +38,29 @@ test('a run that fails, reflects and succeeds shows its two attempts and the ref
   expect(await seriousViolations(page, 'section[aria-label="Attempts"]')).toEqual([]);
 });
 
+test("a judge run shows the judge's score and reason on each attempt, weaker than a check", async ({
+  page,
+}) => {
+  await runTriage(page, encodeURIComponent(JSON.stringify({ attempts: 2, rewardSource: 'judge' })));
+  await expect(choice(page, /^Attempt 1/)).toContainText('reward 0.2 · model judge');
+  await expect(choice(page, /^Attempt 1/)).toContainText(
+    'reflected on: reward 0.2 is below the threshold 0.3',
+  );
+  const judge = strip(page).getByLabel('Judge on attempt 1');
+  await expect(judge).toContainText('weaker than an environment check');
+  await expect(judge).toContainText('0.2: The attempt answered after 1 of 2 lookups');
+  await expect(choice(page, /^Attempt 2/)).toContainText('reward 0.9 · model judge');
+  await expect(strip(page).getByLabel('Judge on attempt 2')).toContainText('0.9:');
+  // The judge's own step closes each attempt in the timeline, and its record says what it said.
+  const judgeCell = cells(page).filter({ hasText: 'judge' }).first();
+  await expect(judgeCell).toHaveAccessibleName(/judge of attempt 1 \(reward 0\.2\)/);
+  await judgeCell.click();
+  await expect(page.getByRole('region', { name: 'Decision record' })).toContainText(
+    'Score 0.2: The attempt answered',
+  );
+  expect(await seriousViolations(page, 'section[aria-label="Attempts"]')).toEqual([]);
+});
+
 test('choosing attempt 2 scopes the timeline and the phase graph to it', async ({ page }) => {
   await runTriage(page);
   const all = await cells(page).count();
@@ -58,6 +81,34 @@ test('choosing attempt 2 scopes the timeline and the phase graph to it', async (
   await page.keyboard.press('Home');
   await expect(choice(page, /^All attempts/)).toHaveAttribute('aria-checked', 'true');
   await expect(cells(page)).toHaveCount(all);
+});
+
+test('the chosen attempt is in the URL: a reload and a link reproducing the run show it', async ({
+  page,
+}) => {
+  await runTriage(page);
+  await choice(page, /^Attempt 2/).click();
+  await expect(page).toHaveURL(/[?&]attempt=2(&|$)/);
+  await page.reload();
+  await expect(choice(page, /^Attempt 2/)).toHaveAttribute('aria-checked', 'true');
+  await expect(cells(page)).toHaveCount(3);
+  // After the reload (the kept run read back) the URL still follows the choice.
+  await choice(page, /^All attempts/).click();
+  await expect(page).not.toHaveURL(/attempt=/);
+
+  // A link without the kept run, in a fresh page, reproduces it, waits for attempt 2, shows it.
+  const fresh = await page.context().newPage();
+  await fresh.goto(`/#/inspect?scenario=triage-priority-retry&settings=${SETTINGS}&attempt=2`);
+  await fresh.locator('html[data-mock-ready="1"]').waitFor();
+  await expect(choice(fresh, /^Attempt 2/)).toHaveAttribute('aria-checked', 'true');
+  await expect(fresh.getByRole('region', { name: 'Phase graph' })).toHaveAttribute(
+    'data-attempt',
+    '2',
+  );
+  await expect(fresh.getByRole('region', { name: 'Metrics' })).toContainText('Stop reason: answer');
+  await expect(cells(fresh)).toHaveCount(3);
+  await choice(fresh, /^Attempt 1/).click();
+  await expect(fresh).toHaveURL(/[?&]attempt=1(&|$)/);
 });
 
 test("the reflection's words are marked in attempt 2's context, linked to attempt 1", async ({

@@ -39,7 +39,7 @@ test('a reflection an attempt left survives a reload, listed in the Memory view'
   await expect(page).toHaveURL(/#\/memory$/);
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('cell').nth(1)).toHaveText('1');
-  await expect(row.getByRole('cell').nth(2)).toContainText('0');
+  await expect(row.getByRole('cell').nth(2)).toContainText('0 · verifier');
   await expect(row.getByRole('cell').nth(2)).toContainText('failure');
   await expect(page.getByText('1 reflection kept')).toBeVisible();
 
@@ -83,6 +83,10 @@ test('an import keeps the good lines and reports each bad one', async ({ page })
   await expect(report).toContainText('line 3: evaluator_type is "fact", not "reflection"');
   const row = page.getByRole('table', { name: 'Kept reflections' }).getByRole('row');
   await expect(row.filter({ hasText: 'terminal-bench-7' })).toContainText('Use pip instead');
+  // LiTS's record does not say what gave the reward: the reward alone.
+  await expect(row.filter({ hasText: 'terminal-bench-7' }).getByRole('cell').nth(2)).toHaveText(
+    '0',
+  );
 });
 
 test('a cross_task reflection from one scenario reaches the run of another', async ({ page }) => {

@@ -75,11 +75,61 @@ describe('following a link in the inspector', () => {
     expect(store.getState().runNumber).toBe(runNumber);
   });
 
+  it('a link naming an attempt runs and shows that attempt when it arrives; one without, all', async () => {
+    const store = inspector();
+    const link =
+      '#/inspect?scenario=triage-priority-retry&settings=%7B%22attempts%22%3A3%7D&attempt=2';
+    followInspector(store, route(link), 'triage-priority-retry', whole);
+    expect(store.getState()).toMatchObject({ status: 'running', awaitedAttempt: 2 });
+    await new Promise<void>((resolve) => {
+      const release = store.subscribe((state) => {
+        if (state.status === 'done') {
+          release();
+          resolve();
+        }
+      });
+    });
+    const done = store.getState();
+    expect(done).toMatchObject({ attempt: 2, awaitedAttempt: null });
+    expect(done.steps[done.cursor!]?.attempt).toBe(2);
+    // The same link again runs nothing more; attempt 1 of the shown run is chosen at once.
+    const runNumber = done.runNumber;
+    followInspector(store, route(link), 'triage-priority-retry', whole);
+    followInspector(
+      store,
+      route(link.replace('attempt=2', 'attempt=1')),
+      'triage-priority-retry',
+      whole,
+    );
+    expect(store.getState()).toMatchObject({ attempt: 1, runNumber });
+    followInspector(store, route(link.replace('&attempt=2', '')), 'triage-priority-retry', whole);
+    expect(store.getState()).toMatchObject({ attempt: null, runNumber });
+  });
+
+  it('an attempt the run never reaches shows all attempts once it ends', async () => {
+    const store = inspector();
+    followInspector(
+      store,
+      route('#/inspect?scenario=shopops-happy&attempt=3'),
+      'shopops-happy',
+      whole,
+    );
+    await new Promise<void>((resolve) => {
+      const release = store.subscribe((state) => {
+        if (state.status === 'done') {
+          release();
+          resolve();
+        }
+      });
+    });
+    expect(store.getState()).toMatchObject({ attempt: null, awaitedAttempt: null });
+  });
+
   it('on a real endpoint sets up and waits for Run, the step awaited', () => {
     const store = inspector();
     followInspector(
       store,
-      route('#/inspect?scenario=shopops-happy&settings=fixed&step=2'),
+      route('#/inspect?scenario=shopops-happy&settings=fixed&step=2&attempt=2'),
       'shopops-happy',
       {
         switching: false,
@@ -89,6 +139,7 @@ describe('following a link in the inspector', () => {
     expect(store.getState()).toMatchObject({
       status: 'idle',
       awaitedStep: 2,
+      awaitedAttempt: 2,
       overrides: { reflection: { gating: 'fixed' } },
     });
   });

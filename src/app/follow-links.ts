@@ -5,6 +5,7 @@
  * rest of what the view shows; any other route is applied whole (no settings: the defaults; no
  * step: the newest; no lanes or preset: the default preset).
  */
+import { attemptRange } from '../projections/attempts';
 import type { ViewRoute } from '../components/view-route';
 import {
   DEFAULT_PRESET,
@@ -60,7 +61,7 @@ export function compareLinkProblem(route: ViewRoute): string | null {
     : null;
 }
 
-/** The inspector shows the link's scenario, settings and step (run at once on the built-in model). */
+/** The inspector shows the link's scenario, settings, step and attempt (run at once on the built-in model). */
 export function followInspector(
   store: RunStore,
   route: ViewRoute,
@@ -77,21 +78,31 @@ export function followInspector(
     actions.setOverrides(overrides);
   }
   const state = store.getState();
-  if (route.step === null) {
-    if (state.cursor !== null || state.awaitedStep !== null) actions.selectStep(null);
+  if (route.step === null && route.attempt === null) {
+    if (state.cursor !== null || state.awaitedStep !== null || state.awaitedAttempt !== null)
+      actions.selectStep(null);
+    else if (state.attempt !== null) actions.selectAttempt(null);
     return;
   }
-  if (state.cursor === route.step || state.awaitedStep === route.step) return;
+  const stepShown =
+    route.step === null || state.cursor === route.step || state.awaitedStep === route.step;
+  const attemptShown = state.attempt === route.attempt || state.awaitedAttempt === route.attempt;
+  if (stepShown && attemptShown) return;
   const shownAsLinked =
     state.status !== 'idle' &&
     state.shown !== null &&
     laneToken(state.shown.overrides) === laneToken(state.overrides);
-  if (shownAsLinked && state.steps.length > route.step) {
-    actions.selectStep(route.step);
-    return;
+  // The attempt first: a step of another attempt then moves the choice to its own.
+  if (route.attempt === null) actions.selectAttempt(null);
+  else if (shownAsLinked && attemptRange(state.steps, route.attempt))
+    actions.selectAttempt(route.attempt);
+  else actions.awaitAttempt(route.attempt);
+  if (route.step !== null) {
+    if (shownAsLinked && store.getState().steps.length > route.step) actions.selectStep(route.step);
+    else actions.awaitStep(route.step);
   }
-  actions.awaitStep(route.step);
-  if (builtin && !shownAsLinked) void actions.run();
+  const waiting = store.getState().awaitedStep !== null || store.getState().awaitedAttempt !== null;
+  if (builtin && !shownAsLinked && waiting) void actions.run();
 }
 
 /** Compare shows the link's scenario, and its lanes (run at once on the built-in model) or preset. */

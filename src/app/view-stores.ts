@@ -105,10 +105,17 @@ export function createViewStores(options: ViewStoresOptions): ViewStores {
   const missing = new Set<string>();
   const keptLanes = createKeptLanes(library, (id) => known(id), options.onResolved);
 
+  /** The link's attempt, then its step (a step of another attempt moves the choice to its own). */
+  const showLinked = (store: RunStore, route: ViewRoute) => {
+    const { actions } = store.getState();
+    actions.selectAttempt(route.attempt);
+    if (route.step !== null) actions.selectStep(route.step);
+  };
+
   /** A `run=<id>` link: the kept run opens in the inspector, with the link's settings and step. */
   const openKept = (store: RunStore, route: ViewRoute, id: string) => {
     if (store.getState().shown?.id === id) {
-      if (route.step !== null) store.getState().actions.selectStep(route.step);
+      showLinked(store, route);
       return true;
     }
     if (missing.has(id)) return false;
@@ -129,7 +136,7 @@ export function createViewStores(options: ViewStoresOptions): ViewStores {
           // A kept run of a scenario no list holds (an imported trace's): the record carries it.
           if (!known(record.scenario.id)) views.addScenarios([record.scenario]);
           store.getState().actions.open(record);
-          if (route.step !== null) store.getState().actions.selectStep(route.step);
+          showLinked(store, route);
         }
         options.onResolved?.();
       });
@@ -278,9 +285,12 @@ export function createViewStores(options: ViewStoresOptions): ViewStores {
     },
 
     watch(route, onChange) {
-      if (views.shownHash(route) === null) return () => {};
+      // Subscribed even while a linked kept run is read (its hash is null until it is shown):
+      // once it opens, the URL follows what the user does with it.
+      if (views.unknownScenario(route)) return () => {};
       if (route.view === 'inspect') return views.inspector(route).subscribe(onChange);
-      return views.compare(route).subscribe(onChange);
+      if (route.view === 'compare') return views.compare(route).subscribe(onChange);
+      return () => {};
     },
   };
   return views;

@@ -9,6 +9,7 @@ const route = (view: string, rest: object = {}) => ({
   from: null,
   settings: null,
   step: null,
+  attempt: null,
   preset: null,
   run: null,
   runs: [],
@@ -128,11 +129,22 @@ describe('view routes', () => {
     expect(parseViewHash('#/inspect?step=').problems).toEqual([]);
   });
 
+  it('report an attempt that is not an attempt number, and show all attempts', () => {
+    for (const bad of ['abc', '0', '-1', '2.5', '99999']) {
+      const read = parseViewHash(`#/inspect?scenario=x&attempt=${bad}`);
+      expect(read.attempt, bad).toBeNull();
+      expect(read.problems, bad).toEqual([
+        `The link's attempt ("${bad}") is not an attempt number (1, 2, …); showing all attempts instead.`,
+      ]);
+    }
+    expect(parseViewHash('#/inspect?attempt=2').attempt).toBe(2);
+  });
+
   it('write every parameter so that it reads back the same', () => {
-    const extras = { settings: 'react+off@2', step: 7, preset: 'guards', run: 'run-1' };
+    const extras = { settings: 'react+off@2', step: 7, attempt: 2, preset: 'guards', run: 'run-1' };
     const hash = viewHash('inspect', 'shopops-happy', [], extras);
     expect(hash).toBe(
-      '#/inspect?scenario=shopops-happy&run=run-1&settings=react%2Boff%402&preset=guards&step=7',
+      '#/inspect?scenario=shopops-happy&run=run-1&settings=react%2Boff%402&preset=guards&step=7&attempt=2',
     );
     expect(parseViewHash(hash)).toEqual(
       route('inspect', { scenario: 'shopops-happy', ...extras, runs: ['run-1'] }),

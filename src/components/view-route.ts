@@ -1,6 +1,6 @@
 /**
  * Pure: the page's views and how the URL hash names them (docs/links.md). The hash names the view
- * and what it shows: `#/inspect?scenario=…&settings=<token>&step=N`, `#/compare?scenario=…&preset=…`
+ * and what it shows: `#/inspect?scenario=…&settings=<token>&step=N&attempt=N`, `#/compare?scenario=…&preset=…`
  * or `…&lane=<token>&lane=…`, `#/eval`, `#/library`, `#/memory` (the reflection memory),
  * `#/scenarios?scenario=…` (the scenario editor,
  * on one of the user's scenarios), `#/present?demo=…&from=…`. Tokens (settings, lanes) are
@@ -26,6 +26,8 @@ export interface ViewRoute {
   readonly settings: string | null;
   /** The step the inspector shows (`step=N`, from 0); null follows the newest step. */
   readonly step: number | null;
+  /** The attempt the inspector's views are scoped to (`attempt=N`, from 1); null: all attempts. */
+  readonly attempt: number | null;
   /** The compare preset the lanes are (`preset=guards`), when the hash names one. */
   readonly preset: string | null;
   /** A kept run the inspector shows (`run=<id>`), resolved against the library. */
@@ -42,6 +44,7 @@ export interface ViewHashExtras {
   readonly from?: ViewName | null;
   readonly settings?: string | null;
   readonly step?: number | null;
+  readonly attempt?: number | null;
   readonly preset?: string | null;
   readonly run?: string | null;
   /** Compare: the kept runs its lanes show, in lane order. */
@@ -66,11 +69,27 @@ const EMPTY: Omit<ViewRoute, 'view'> = {
   from: null,
   settings: null,
   step: null,
+  attempt: null,
   preset: null,
   run: null,
   runs: [],
   problems: [],
 };
+
+/** The largest attempt a link may name (far past any run's attempts). */
+const MAX_ATTEMPT = 1000;
+
+/** The attempt an `attempt=` value names, or why it names none. */
+function readAttempt(value: string | null): { attempt: number | null; problem: string | null } {
+  if (value === null || value === '') return { attempt: null, problem: null };
+  if (/^[1-9]\d{0,3}$/.test(value) && Number(value) <= MAX_ATTEMPT)
+    return { attempt: Number(value), problem: null };
+  const shown = value.length > 20 ? `${value.slice(0, 17)}…` : value;
+  return {
+    attempt: null,
+    problem: `The link's attempt ("${shown}") is not an attempt number (1, 2, …); showing all attempts instead.`,
+  };
+}
 
 /** The step a `step=` value names, or why it names none. */
 function readStep(value: string | null): { step: number | null; problem: string | null } {
@@ -94,6 +113,7 @@ export function parseViewHash(hash: string): ViewRoute {
   const params = new URLSearchParams(match[2] ?? '');
   const from = params.get('from');
   const step = readStep(params.get('step'));
+  const attempt = readAttempt(params.get('attempt'));
   return {
     view: match[1] as ViewName,
     scenario: params.get('scenario') || null,
@@ -102,10 +122,11 @@ export function parseViewHash(hash: string): ViewRoute {
     from: isOrigin(from) ? from : null,
     settings: params.get('settings') || null,
     step: step.step,
+    attempt: attempt.attempt,
     preset: params.get('preset') || null,
     run: params.get('run') || null,
     runs: params.getAll('run').filter((run) => run !== ''),
-    problems: step.problem ? [step.problem] : [],
+    problems: [step.problem, attempt.problem].filter((problem) => problem !== null),
   };
 }
 
@@ -125,6 +146,8 @@ export function viewHash(
   for (const run of extras.runs ?? []) params.append('run', run);
   if (extras.preset) params.set('preset', extras.preset);
   if (extras.step !== undefined && extras.step !== null) params.set('step', String(extras.step));
+  if (extras.attempt !== undefined && extras.attempt !== null)
+    params.set('attempt', String(extras.attempt));
   if (extras.from && extras.from !== 'present') params.set('from', extras.from);
   const query = params.toString();
   return query ? `#/${view}?${query}` : `#/${view}`;
@@ -140,6 +163,7 @@ export function isViewSwitch(previous: ViewRoute, next: ViewRoute): boolean {
     next.lanes.length === 0 &&
     next.settings === null &&
     next.step === null &&
+    next.attempt === null &&
     next.preset === null &&
     next.run === null
   );

@@ -3,6 +3,8 @@ import { runScenario, scenarioConfig, type ConfigOverrides, type Scenario } from
 import { builtinScenarios } from '../scenarios';
 import { findMemoryBlock, memoryChars, MEMORY_HEADING } from './attempt-memory';
 import { attemptRange, buildAttempts, outcomeText, rewardText } from './attempts';
+import { scratchpadParts } from './decision-record-text';
+import { buildTimeline } from './timeline';
 
 function triage(): Scenario {
   const scenario = builtinScenarios().find((s) => s.id === 'triage-priority-retry');
@@ -16,7 +18,7 @@ async function attemptsOf(scenario: Scenario, overrides: ConfigOverrides) {
     steps: trace.steps,
     path: trace.path,
     config: trace.config,
-    rewardSource: scenario.verify ? 'verifier' : 'none',
+    rewardSource: overrides.rewardSource ?? (scenario.verify ? 'verifier' : 'none'),
     verify: scenario.verify ?? null,
     stopReason: trace.stopReason,
   });
@@ -91,6 +93,72 @@ describe('without a verifier, the reward is unknown', () => {
   });
 });
 
+describe('a model judge scores each attempt (triage-priority-retry, 2 attempts)', () => {
+  const judged = () => attemptsOf(triage(), { attempts: 2, rewardSource: 'judge' });
+
+  it("shows the judge's score and reason on each attempt, the judge step not counted as taken", async () => {
+    const { trace, attempts } = await judged();
+    const [first, second] = attempts;
+    expect(first).toMatchObject({
+      reward: 0.2,
+      rewardSource: 'judge',
+      rewardText: 'reward 0.2 · model judge',
+      reflected: true,
+      why: 'reflected on: reward 0.2 is below the threshold 0.3',
+      stepCount: 2,
+    });
+    expect(first?.judge?.text).toMatch(/^0\.2: The attempt answered after 1 of 2 lookups/);
+    expect(trace.steps[first!.judge!.step]?.kind).toBe('judge');
+    // The judge sits at the end of its attempt, before the reflection on it.
+    expect(first!.judge!.step).toBe(first!.lastStep - 1);
+    expect(first?.reflection?.framing).toBe('failure');
+    expect(second).toMatchObject({
+      reward: 0.9,
+      rewardText: 'reward 0.9 · model judge',
+      reflected: false,
+      why: 'not reflected on: reward 0.9 meets the threshold 0.3',
+      stepCount: 3,
+    });
+    expect(second?.judge?.step).toBe(second?.lastStep);
+  });
+
+  it('a judge that gave no score says "reward unknown" and why, on the attempt', async () => {
+    const { trace } = await judged();
+    const problem = 'The judge call failed (Server error): the reward is unknown.';
+    const steps = trace.steps.map((step) =>
+      step.kind === 'judge' && step.attempt === 1
+        ? { ...step, modelCall: null, reward: null, judge: { score: null, reason: null, problem } }
+        : step,
+    );
+    const [first] = buildAttempts({
+      steps,
+      path: trace.path,
+      config: trace.config,
+      rewardSource: 'judge',
+      stopReason: trace.stopReason,
+    });
+    expect(first?.rewardText).toBe('reward unknown · model judge');
+    expect(first?.judge?.text).toBe('reward unknown: the judge call failed (Server error)');
+    expect(first?.judge?.problem).toBe(problem);
+  });
+
+  it('the timeline and the decision record name the judge step and its verdict', async () => {
+    const { trace, attempts } = await judged();
+    const step = trace.steps[attempts[0]!.judge!.step]!;
+    const cell = buildTimeline(trace.steps, trace.path, null).cells[step.index];
+    expect(cell).toMatchObject({ kind: 'attempt', label: 'judge' });
+    expect(cell?.description).toBe('judge of attempt 1 (reward 0.2)');
+    expect(cell?.title).toContain('Judge: The attempt answered after 1 of 2 lookups');
+    expect(scratchpadParts(step)).toEqual([
+      {
+        label: 'Judge',
+        text: expect.stringMatching(/^Score 0\.2: The attempt answered/),
+        markdown: false,
+      },
+    ]);
+  });
+});
+
 describe('a live run', () => {
   it('the attempt still going has no stop reason and no reward yet', async () => {
     const { trace } = await attemptsOf(triage(), { attempts: 3 });
@@ -116,7 +184,8 @@ describe('reward words', () => {
   it('names the source and shows a judge score to two places', () => {
     expect(rewardText(1, 'verifier')).toBe('reward 1 · verifier');
     expect(rewardText(0.754, 'judge')).toBe('reward 0.75 · model judge');
-    expect(rewardText(null, 'judge')).toBe('reward unknown');
+    expect(rewardText(0.5, 'judge')).toBe('reward 0.5 · model judge');
+    expect(rewardText(null, 'judge')).toBe('reward unknown · model judge');
   });
 });
 

@@ -17,7 +17,7 @@ import {
 /**
  * Where an attempt's reward comes from. `verifier`: the scenario's environment check (1 or 0);
  * `none`: no check, the reward is unknown; `judge`: a model's score (weaker than an environment
- * check). The engine records `verifier` and `none` today.
+ * check), recorded on the attempt's `judge` step.
  */
 export type RewardSource = 'verifier' | 'none' | 'judge';
 
@@ -30,13 +30,25 @@ export interface AttemptReflection {
   readonly text: string;
 }
 
+/** What the model judge said of an attempt (reward source `judge`). */
+export interface AttemptJudge {
+  /** The `judge` step that recorded the call. */
+  readonly step: number;
+  readonly score: number | null;
+  readonly reason: string | null;
+  /** Why there is no score (the call failed, the reply held none), else null. */
+  readonly problem: string | null;
+  /** "0.2: The attempt answered after 1 of 2 lookups…", "reward unknown: the judge call failed (…)". */
+  readonly text: string;
+}
+
 export interface AttemptSummary {
   /** 1-based, as the steps name it. */
   readonly attempt: number;
   /** The first and last step of the attempt (its reflection step included). */
   readonly firstStep: number;
   readonly lastStep: number;
-  /** Steps the attempt took before it ended (its reflection not counted). */
+  /** Steps the attempt took before it ended (its judge and reflection not counted). */
   readonly stepCount: number;
   /** How the attempt ended; null while it is still going. */
   readonly stopReason: StopReason | null;
@@ -52,6 +64,8 @@ export interface AttemptSummary {
   /** Why it was (or was not) reflected on, in the run's numbers. */
   readonly why: string;
   readonly reflection: AttemptReflection | null;
+  /** The model judge's verdict, when a judge step scored the attempt; else null. */
+  readonly judge: AttemptJudge | null;
 }
 
 /** What `buildAttempts` reads besides the steps. */
@@ -88,11 +102,35 @@ function retryReasons(steps: readonly Step[], path: readonly PathEntry[]): Map<n
   return reasons;
 }
 
+/** Pure: a reward as a number to at most two places ("1", "0.2", "0.75"). */
+export function rewardNumber(reward: number): string {
+  return String(Number(reward.toFixed(2)));
+}
+
 /** Pure: the reward in words ("reward 1 · verifier", "reward unknown"). */
 export function rewardText(reward: number | null, source: RewardSource): string {
-  if (reward === null) return source === 'none' ? 'reward unknown (no check)' : 'reward unknown';
-  const shown = Number.isInteger(reward) ? String(reward) : reward.toFixed(2);
-  return `reward ${shown} · ${source === 'judge' ? 'model judge' : 'verifier'}`;
+  if (reward === null) {
+    if (source === 'none') return 'reward unknown (no check)';
+    return source === 'judge' ? 'reward unknown · model judge' : 'reward unknown';
+  }
+  return `reward ${rewardNumber(reward)} · ${source === 'judge' ? 'model judge' : 'verifier'}`;
+}
+
+/** The engine's problem sentences end so; the attempt's words say "reward unknown" first. */
+const UNKNOWN_TAIL = /:\s*the reward is unknown\.?$/i;
+
+/** Pure: the judge step of an attempt as the strip shows it. */
+export function attemptJudge(step: Step): AttemptJudge {
+  const record = step.judge ?? { score: step.reward, reason: null, problem: null };
+  const { score, reason, problem } = record;
+  let text: string;
+  if (score === null) {
+    const why = (problem ?? 'the judge gave no score').replace(UNKNOWN_TAIL, '');
+    text = `reward unknown: ${why.charAt(0).toLowerCase()}${why.slice(1)}`;
+  } else {
+    text = reason ? `${rewardNumber(score)}: ${reason}` : rewardNumber(score);
+  }
+  return { step: step.index, score, reason, problem, text };
 }
 
 /** Pure: why an attempt was (or was not) reflected on. */
@@ -129,18 +167,25 @@ export function buildAttempts(input: AttemptsInput): readonly AttemptSummary[] {
   return numbers.map((attempt) => {
     const group = groups.get(attempt)!;
     const reflectionStep = group.find((step) => step.kind === 'attempt_reflection') ?? null;
-    const taken = group.filter((step) => step.kind !== 'attempt_reflection');
+    const judgeStep = group.find((step) => step.kind === 'judge') ?? null;
+    const taken = group.filter(
+      (step) => step.kind !== 'attempt_reflection' && step.kind !== 'judge',
+    );
     const answerStep = [...taken].reverse().find((step) => step.kind === 'answer') ?? null;
     const answer = answerStep?.answer ?? null;
     const isLast = attempt === lastNumber;
+    const judged = judgeStep !== null;
     const running = isLast && stopReason === null && reflectionStep === null;
     const ended = reasons.get(attempt) ?? (isLast && reflectionStep === null ? stopReason : null);
-    // A reflected attempt's reward is on its reflection step; the last one's is the verifier's.
-    const reward = reflectionStep
-      ? reflectionStep.reward
-      : verify && !running && rewardSource === 'verifier'
-        ? verifyAnswer(answer, verify.answerIncludes)
-        : null;
+    // The judge's step holds its score; a reflected attempt's reward is on its reflection step;
+    // the last one's, under the verifier, is the verifier's on its answer (no step records it).
+    const reward = judgeStep
+      ? judgeStep.reward
+      : reflectionStep
+        ? reflectionStep.reward
+        : verify && !running && rewardSource === 'verifier'
+          ? verifyAnswer(answer, verify.answerIncludes)
+          : null;
     const text = reflectionStep?.modelCall
       ? parseReflectionPhase(reflectionStep.modelCall.text).thought
       : '';
@@ -153,7 +198,10 @@ export function buildAttempts(input: AttemptsInput): readonly AttemptSummary[] {
       answer,
       reward,
       rewardSource,
-      rewardText: running ? 'reward not known yet' : rewardText(reward, rewardSource),
+      rewardText:
+        running && !judged
+          ? 'reward not known yet'
+          : rewardText(reward, judged ? 'judge' : rewardSource),
       reflected: reflectionStep !== null,
       why: reflectionReason(reward, config.rewardThreshold, reflectionStep !== null, {
         isLast,
@@ -163,6 +211,7 @@ export function buildAttempts(input: AttemptsInput): readonly AttemptSummary[] {
       reflection: reflectionStep
         ? { step: reflectionStep.index, framing: reflectionStep.framing ?? 'neutral', text }
         : null,
+      judge: judgeStep ? attemptJudge(judgeStep) : null,
     };
   });
 }

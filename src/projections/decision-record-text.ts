@@ -16,6 +16,8 @@ export type ScratchpadLabel =
   | 'Final answer'
   /** The answer a guard withheld. */
   | 'Withheld answer'
+  /** The model judge's score and reason (or why it gave none). */
+  | 'Judge'
   | 'Reply';
 
 /** One part of the model's text; answers read as markdown, everything else as plain text. */
@@ -119,6 +121,17 @@ export function scratchpadParts(step: Step): ScratchpadPart[] {
   add('Reasoning', call?.reasoning);
   if (step.kind === 'attempt_reflection') {
     add('Reflection', call?.text);
+    return parts;
+  }
+  if (step.kind === 'judge') {
+    const judge = step.judge;
+    const score = judge?.score ?? step.reward;
+    add(
+      'Judge',
+      score === null
+        ? (judge?.problem ?? 'No score: the reward is unknown.')
+        : `Score ${Number(score.toFixed(2))}${judge?.reason ? `: ${judge.reason}` : ''}`,
+    );
     return parts;
   }
   const reflection = step.reflection;

@@ -102,8 +102,15 @@ export function describeStep(step: Step): string {
     case 'reprompt':
       return 'reprompt';
     case 'attempt':
-      return `reflection on attempt ${step.attempt}`;
+      return step.kind === 'judge'
+        ? `judge of attempt ${step.attempt} (${judgeReward(step)})`
+        : `reflection on attempt ${step.attempt}`;
   }
+}
+
+/** "reward 0.2", "reward unknown": what a judge step gave its attempt. */
+function judgeReward(step: Step): string {
+  return step.reward === null ? 'reward unknown' : `reward ${Number(step.reward.toFixed(2))}`;
 }
 
 /**
@@ -141,7 +148,10 @@ const ARGS_IN_TITLE = 120;
 /** The tooltip leaves out the step count, so a cell's title stays put while a run grows. */
 function titleOf(step: Step, guard: Guard | null): string {
   const lines = [`Step ${step.index} · ${describeStep(step)}`];
-  if (step.attempt > 1 || step.kind === 'attempt_reflection') lines.push(`Attempt ${step.attempt}`);
+  if (step.attempt > 1 || step.kind === 'attempt_reflection' || step.kind === 'judge')
+    lines.push(`Attempt ${step.attempt}`);
+  const verdict = step.judge?.problem ?? step.judge?.reason;
+  if (verdict) lines.push(`Judge: ${verdict}`);
   const call = step.decision.action;
   if (call) {
     const args = JSON.stringify(call.args);

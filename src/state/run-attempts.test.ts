@@ -78,6 +78,23 @@ describe('selecting an attempt', () => {
     expect(store.getState().attempt).toBeNull();
   });
 
+  it("the attempts read the run's own reward source: a judge run shows the judge's scores", async () => {
+    const store = createRunStore(
+      {
+        scenarioId: 'triage-priority-retry',
+        overrides: { attempts: 2, rewardSource: 'judge' },
+      },
+      { scenarios },
+    );
+    await store.getState().actions.run();
+    const attempts = selectAttempts(store.getState());
+    expect(attempts.map((a) => [a.rewardText, a.reflected])).toEqual([
+      ['reward 0.2 · model judge', true],
+      ['reward 0.9 · model judge', false],
+    ]);
+    expect(attempts.every((a) => a.judge !== null)).toBe(true);
+  });
+
   it('a single-attempt run has no attempts strip', async () => {
     const store = await triageRun(1);
     expect(selectAttempts(store.getState())).toHaveLength(1);

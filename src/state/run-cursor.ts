@@ -9,7 +9,13 @@ import type { RunActions, RunState, ViewState } from './run-store-types';
 
 type CursorActions = Pick<
   RunActions,
-  'selectStep' | 'awaitStep' | 'moveCursor' | 'cursorTo' | 'jumpTo' | 'selectAttempt'
+  | 'selectStep'
+  | 'awaitStep'
+  | 'awaitAttempt'
+  | 'moveCursor'
+  | 'cursorTo'
+  | 'jumpTo'
+  | 'selectAttempt'
 >;
 
 /** Pure: the steps the views show, as an index range (an attempt's, or the run's); null: none. */
@@ -38,7 +44,26 @@ export function createCursorActions(
     return attempt === null || owner === undefined || owner === attempt ? {} : { attempt: owner };
   };
 
+  /** Scopes to `attempt`: the cursor to its first step unless it is already in it. */
+  const scopeTo = (attempt: number): Partial<ViewState> | null => {
+    const state = get();
+    const range = attemptRange(state.steps, attempt);
+    if (!range) return null;
+    const at = cursorOf(state);
+    const inside = state.cursor !== null && at >= range.first && at <= range.last;
+    return { attempt, cursor: inside ? at : range.first };
+  };
+
+  const settleAttempt = () => {
+    const { awaitedAttempt, status } = get();
+    if (awaitedAttempt === null) return;
+    const scoped = scopeTo(awaitedAttempt);
+    if (scoped) set({ ...scoped, awaitedAttempt: null });
+    else if (status === 'done') set({ attempt: null, awaitedAttempt: null });
+  };
+
   const settleAwaited = () => {
+    settleAttempt();
     const { awaitedStep, steps, status } = get();
     if (awaitedStep === null) return;
     if (steps.length > awaitedStep) {
@@ -50,13 +75,19 @@ export function createCursorActions(
 
   const actions: CursorActions = {
     selectStep(index) {
-      if (index === null) return set({ cursor: null, attempt: null, awaitedStep: null });
+      if (index === null)
+        return set({ cursor: null, attempt: null, awaitedStep: null, awaitedAttempt: null });
       const bounded = Math.max(0, Math.min(get().steps.length - 1, index));
       set({ ...scopeFor(bounded), cursor: bounded, awaitedStep: null });
     },
 
     awaitStep(index) {
       set({ awaitedStep: Math.max(0, index) });
+      settleAwaited();
+    },
+
+    awaitAttempt(attempt) {
+      set({ awaitedAttempt: Math.max(1, attempt) });
       settleAwaited();
     },
 
@@ -85,13 +116,9 @@ export function createCursorActions(
     },
 
     selectAttempt(attempt) {
-      const state = get();
-      if (attempt === null) return set({ attempt: null });
-      const range = attemptRange(state.steps, attempt);
-      if (!range) return;
-      const at = cursorOf(state);
-      const inside = state.cursor !== null && at >= range.first && at <= range.last;
-      set({ attempt, cursor: inside ? at : range.first, awaitedStep: null });
+      if (attempt === null) return set({ attempt: null, awaitedAttempt: null });
+      const scoped = scopeTo(attempt);
+      if (scoped) set({ ...scoped, awaitedStep: null, awaitedAttempt: null });
     },
   };
   return { actions, settleAwaited };

@@ -33,6 +33,7 @@ export const selectSelection = (state: RunState) => state.selection;
 export const selectPlaying = (state: RunState) => state.playing;
 export const selectPlaybackMs = (state: RunState) => state.playbackMs;
 export const selectAwaitedStep = (state: RunState) => state.awaitedStep;
+export const selectAwaitedAttempt = (state: RunState) => state.awaitedAttempt;
 
 /** The mode the next run uses: the overrides resolved the way the engine does. */
 export const selectMode = (state: RunState) =>
@@ -72,8 +73,9 @@ export const selectAttempts = (state: RunState): readonly AttemptSummary[] => {
     steps: state.steps,
     path: state.path,
     config,
-    // The engine rewards by the scenario's verifier, else leaves the reward unknown.
-    rewardSource: scenario.verify ? 'verifier' : 'none',
+    // The run's own reward source; the verifier of a scenario without one leaves it unknown.
+    rewardSource:
+      config.rewardSource === 'verifier' && !scenario.verify ? 'none' : config.rewardSource,
     verify: scenario.verify ?? null,
     stopReason: state.trace?.stopReason ?? null,
   });

@@ -74,6 +74,8 @@ export interface ViewState {
   readonly playbackMs: number;
   /** The step a link named, selected when the run records it (`awaitStep`); null: none. */
   readonly awaitedStep: number | null;
+  /** The attempt a link named, chosen when the run records it (`awaitAttempt`); null: none. */
+  readonly awaitedAttempt: number | null;
   /**
    * The attempt the timeline and phase graph show (1-based); null: all attempts. The cursor
    * stays within its steps.
@@ -140,6 +142,11 @@ export interface RunActions {
    * last step when the run ended short of it; else when it arrives, in this run or the next.
    */
   awaitStep(index: number): void;
+  /**
+   * Shows attempt `attempt` once the run records it (a link names it): at once when it is there;
+   * all attempts when the run ended without it; else when its first step arrives.
+   */
+  awaitAttempt(attempt: number): void;
   /** Moves the cursor by `delta` steps (clamped to the recorded steps). */
   moveCursor(delta: number): void;
   /** Moves the cursor to the first or last recorded step. */

@@ -43,6 +43,7 @@ const FRESH_VIEW: ViewState = {
   playing: false,
   playbackMs: 700,
   awaitedStep: null,
+  awaitedAttempt: null,
   attempt: null,
 };
 

@@ -54,8 +54,14 @@ describe('the jobs of a request', () => {
     expect(worker.rows).toHaveLength(SCENARIOS.length * 4 * seeds);
     expect(evalJson(worker.rows)).toBe(evalJson(cli));
   });
-  it('give the same rows as `loop eval` with attempts and history scope as columns', async () => {
-    const labels = ['react+off', 'react×3', 'react×3+cross_task'];
+  it('give the same rows as `loop eval` with attempts, history scope and reward source as columns', async () => {
+    const labels = [
+      'react+off',
+      'react×3',
+      'react×3+cross_task',
+      'react×3+judge',
+      'react×3+no_check',
+    ];
     const triage = SCENARIOS.filter((scenario) => scenario.id === 'triage-priority-retry');
     const cli = await runEval(triage, evalPresets(labels), {}, { seeds: 1 });
     const jobs = requestJobs(
@@ -67,6 +73,8 @@ describe('the jobs of a request', () => {
       ['react+off', 1, false],
       ['react×3', 2, true],
       ['react×3+cross_task', 2, true],
+      ['react×3+judge', 2, true],
+      ['react×3+no_check', 3, true],
     ]);
     expect(evalJson(worker.rows)).toBe(evalJson(cli));
   });

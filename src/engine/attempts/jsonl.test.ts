@@ -14,6 +14,7 @@ const kept: StoredReflection[] = [
     reward: 0,
     steps: 2,
     framing: 'failure',
+    rewardSource: 'verifier',
     timestamp: '2026-12-02T06:00:00.000Z',
   },
   {
@@ -42,8 +43,22 @@ describe('reflections as JSONL', () => {
       trajectory_key: 'triage-priority-retry/0',
       query_id: 'triage-priority-retry',
       timestamp: '2026-12-02T06:00:00.000Z',
-      metadata: { reward: 0, n_steps: 2, attempt: 1, framing: 'failure' },
+      metadata: {
+        reward: 0,
+        n_steps: 2,
+        attempt: 1,
+        framing: 'failure',
+        reward_source: 'verifier',
+      },
     });
+  });
+
+  it('a record without reward_source (an older file, LiTS) reads without one; a judge one reads back', () => {
+    const [, second] = writeReflectionsJsonl(kept).split('\n');
+    expect(JSON.parse(second!).metadata).not.toHaveProperty('reward_source');
+    expect(readReflectionsJsonl(second!).reflections[0]).not.toHaveProperty('rewardSource');
+    const judged = { ...kept[1]!, reward: 0.2, rewardSource: 'judge' as const };
+    expect(readReflectionsJsonl(writeReflectionsJsonl([judged])).reflections).toEqual([judged]);
   });
 
   it('reads a record as LiTS writes it: numeric query id, seconds timestamp, attempt from the key', () => {
@@ -92,6 +107,14 @@ describe('reflections as JSONL', () => {
         metadata: { reward: 3 },
       }),
       '[1, 2]',
+      JSON.stringify({
+        evaluator_type: 'reflection',
+        content: 'c',
+        query_id: 'a',
+        trajectory_key: 'a/0',
+        timestamp: 1,
+        metadata: { reward_source: 'oracle' },
+      }),
       good[1],
     ].join('\n');
     const read = readReflectionsJsonl(text);
@@ -103,6 +126,7 @@ describe('reflections as JSONL', () => {
       'line 6: timestamp is not a date (ISO 8601 text or seconds since 1970)',
       'line 7: metadata.reward is not a number from 0 to 1 (or null)',
       'line 8: not a JSON object',
+      'line 9: metadata.reward_source is not "verifier", "none" or "judge"',
     ]);
   });
 });

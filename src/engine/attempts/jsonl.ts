@@ -1,10 +1,11 @@
 /**
  * Reflections as JSONL, the records LiTS's ReflectionAugmentor persists: one JSON object a line
  * with `evaluator_type`, `source`, `content`, `trajectory_key`, `query_id`, `timestamp` and
- * `metadata` (`reward`, `n_steps`; Loopscope adds `attempt` and `framing`). Loopscope's task is
+ * `metadata` (`reward`, `n_steps`; Loopscope adds `attempt`, `framing` and `reward_source`). Loopscope's task is
  * the scenario (`query_id`); the trajectory key is `<scenario>/<attempt − 1>` (LiTS: `q/{attempt}`,
  * counted from 0). Pure: reading reports each bad line and keeps the good ones.
  */
+import type { RewardSource } from '../config';
 import type { ReflectionEntry } from './memory';
 
 /** A reflection as it is kept: the engine's entry and when it was written (ISO 8601). */
@@ -42,6 +43,7 @@ export function reflectionRecord(reflection: StoredReflection): Record<string, u
       n_steps: reflection.steps,
       attempt: reflection.attempt,
       ...(reflection.framing ? { framing: reflection.framing } : {}),
+      ...(reflection.rewardSource ? { reward_source: reflection.rewardSource } : {}),
     },
   };
 }
@@ -89,6 +91,14 @@ function rewardOf(value: unknown): number | null {
   return fail('metadata.reward is not a number from 0 to 1 (or null)');
 }
 
+const REWARD_SOURCES: readonly RewardSource[] = ['verifier', 'none', 'judge'];
+
+function rewardSourceOf(value: unknown): RewardSource | null {
+  if (value === undefined || value === null) return null;
+  if (REWARD_SOURCES.includes(value as RewardSource)) return value as RewardSource;
+  return fail('metadata.reward_source is not "verifier", "none" or "judge"');
+}
+
 /** Pure: one record read, or a LineProblem naming what is wrong. */
 function readRecord(value: unknown): StoredReflection {
   if (typeof value !== 'object' || value === null || Array.isArray(value))
@@ -115,6 +125,7 @@ function readRecord(value: unknown): StoredReflection {
   const framing = metadata['framing'];
   if (framing !== undefined && framing !== 'failure' && framing !== 'neutral')
     fail('metadata.framing is not "failure" or "neutral"');
+  const rewardSource = rewardSourceOf(metadata['reward_source']);
   return {
     scenario: String(query),
     attempt: attemptOf(metadata, key as string),
@@ -122,6 +133,7 @@ function readRecord(value: unknown): StoredReflection {
     reward: rewardOf(metadata['reward'] ?? record['reward']),
     steps: steps as number,
     ...(framing ? { framing: framing as 'failure' | 'neutral' } : {}),
+    ...(rewardSource ? { rewardSource } : {}),
     timestamp: timestampOf(record['timestamp']),
   };
 }

@@ -4,7 +4,7 @@
  * IndexedDB. The engine reads it once at `run-start`, keeps its own copy of the run's
  * reflections, and only appends to the store.
  */
-import type { HistoryAccess } from '../config';
+import type { HistoryAccess, RewardSource } from '../config';
 
 export interface ReflectionEntry {
   /** The task the reflection is about (the scenario id, LiTS's query id). */
@@ -16,6 +16,11 @@ export interface ReflectionEntry {
   readonly steps: number;
   /** How the attempt was framed for the reflection (absent in records from before it was kept). */
   readonly framing?: 'failure' | 'neutral';
+  /**
+   * What gave the reward: the verifier, none (no check), or the model judge (absent in records
+   * from before it was kept, and in files that do not say).
+   */
+  readonly rewardSource?: RewardSource;
 }
 
 export interface ReflectionMemory {

@@ -157,6 +157,34 @@ describe('reward source: judge', () => {
   });
 });
 
+describe('what a reflection keeps of its reward source', () => {
+  const appended = (driven: Driven) =>
+    driven.effects.flatMap((effect) => (effect.type === 'memory-append' ? [effect.entry] : []));
+
+  it('the verifier, none, or the judge, as the run used it', () => {
+    const verifier = reply(reply(start(verified, { attempts: 2 }), 'Final Answer: 7'), 'lesson');
+    expect(appended(verifier)).toMatchObject([{ reward: 0, rewardSource: 'verifier' }]);
+    const none = reply(
+      reply(start(verified, { attempts: 2, rewardSource: 'none' }), 'Final Answer: 7'),
+      'lesson',
+    );
+    expect(appended(none)).toMatchObject([{ reward: null, rewardSource: 'none' }]);
+    const judge = reply(
+      reply(
+        reply(start(verified, { attempts: 2, rewardSource: 'judge' }), 'Final Answer: 7'),
+        '{"score": 0.1}',
+      ),
+      'lesson',
+    );
+    expect(appended(judge)).toMatchObject([{ reward: 0.1, rewardSource: 'judge' }]);
+  });
+
+  it('a scenario without a verifier under the verifier source keeps "none" (nothing checked it)', () => {
+    const unchecked = reply(reply(start(testScenario(), { attempts: 2 }), 'Final Answer: 7'), 'l');
+    expect(appended(unchecked)).toMatchObject([{ reward: null, rewardSource: 'none' }]);
+  });
+});
+
 describe('the judge’s reply', () => {
   it('reads a JSON score, alone or in prose, or a score line', () => {
     expect(parseJudgeReply('{"score": 0.4, "reason": "half"}')).toMatchObject({ score: 0.4 });

@@ -14,6 +14,7 @@ import {
   parseJudgeReply,
   verifyAnswer,
 } from '../attempts';
+import type { RewardSource } from '../config';
 import type { PhaseId } from '../machine';
 import type { JudgeRecord, ModelCallRecord, RunError, StopReason } from '../trace/types';
 import {
@@ -33,6 +34,12 @@ function attemptSteps(s: Draft) {
   return [...s.history.steps.from(s.attemptStart)].filter((step) => step.kind !== 'judge');
 }
 
+/** The reward source in effect: the `verifier` of a scenario without one gives none. */
+export function rewardSourceOf(s: Draft): RewardSource {
+  const source = s.config.rewardSource;
+  return source === 'verifier' && !s.scenario.verify ? 'none' : source;
+}
+
 /**
  * The attempt is over. With the `judge` reward source one more model call scores it first (in
  * the phase the attempt ended in); otherwise the verifier gives the reward (none without one, or
@@ -41,7 +48,7 @@ function attemptSteps(s: Draft) {
 export function endAttempt(s: Draft, fx: Effect[], stopReason: StopReason): void {
   s.stopReason = stopReason;
   const { verify, task } = s.scenario;
-  const source = s.config.rewardSource;
+  const source = rewardSourceOf(s);
   if (source === 'judge') {
     s.callConversation = openConversation(s, [
       { role: 'system', content: JUDGE_SYSTEM },

@@ -8,7 +8,7 @@ import { parseReflectionPhase } from '../parsers';
 import { systemPrompt } from '../prompts';
 import type { ModelCallRecord, Trigger } from '../trace/types';
 import type { ReflectionParts } from '../types';
-import { endAttempt } from './attempt-end';
+import { endAttempt, rewardSourceOf } from './attempt-end';
 import { enterGathering } from './gathering';
 import {
   addMetrics,
@@ -125,6 +125,7 @@ export function onAttemptReflection(
     reward,
     steps,
     framing,
+    rewardSource: rewardSourceOf(s),
   };
   s.runReflections = [...s.runReflections, entry];
   fx.push({ type: 'memory-append', entry });

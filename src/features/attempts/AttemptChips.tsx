@@ -1,5 +1,5 @@
 import { FOCUS_RING } from '../../components';
-import { outcomeText } from '../../projections/attempts';
+import { outcomeText, rewardNumber } from '../../projections/attempts';
 import { useRunActions, useRunStore } from '../run';
 import { rewardTone } from './labels';
 import { selectAttempt, selectAttempts, selectHasAttempts } from './selectors';
@@ -38,11 +38,13 @@ export function AttemptChips() {
           key={summary.attempt}
           type="button"
           aria-pressed={chosen === summary.attempt}
-          title={`${outcomeText(summary)} · ${summary.rewardText} · ${summary.why}`}
+          title={[outcomeText(summary), summary.rewardText, summary.why]
+            .concat(summary.judge ? [`judge: ${summary.judge.text}`] : [])
+            .join(' · ')}
           onClick={() => choose(summary.attempt)}
           className={`${chip(chosen === summary.attempt)} ${rewardTone(summary)}`}
         >
-          A{summary.attempt} {summary.reward === null ? '?' : summary.reward}
+          A{summary.attempt} {summary.reward === null ? '?' : rewardNumber(summary.reward)}
           {summary.reflected ? ' → reflected' : ''}
         </button>
       ))}

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { FOCUS_RING } from '../../components';
 import { outcomeText, type AttemptSummary } from '../../projections/attempts';
 import { useRunActions, useRunStore } from '../run';
-import { FRAMING_LABEL, FRAMING_TITLE, rewardTone } from './labels';
+import { FRAMING_LABEL, FRAMING_TITLE, JUDGE_LABEL, JUDGE_TITLE, rewardTone } from './labels';
 import { selectAttempt, selectAttempts, selectHasAttempts } from './selectors';
 
 /** Reflections longer than this start clipped to the line, with "Show all". */
@@ -69,6 +69,35 @@ function ReflectionText({ summary }: { readonly summary: AttemptSummary }) {
   );
 }
 
+/**
+ * What the model judge said of the attempt: its step, that it is weaker than an environment
+ * check, and its score and reason, or why the reward is unknown.
+ */
+function JudgeText({ summary }: { readonly summary: AttemptSummary }) {
+  const judge = summary.judge;
+  if (!judge) return null;
+  return (
+    <p
+      aria-label={`Judge on attempt ${summary.attempt}`}
+      title={judge.text}
+      className="mt-0.5 flex items-center gap-x-1.5 text-[11px] leading-4"
+    >
+      <span className="shrink-0 font-semibold text-slate-800 dark:text-slate-200">
+        Judge (step {judge.step})
+      </span>
+      <span
+        title={JUDGE_TITLE}
+        className="shrink-0 rounded bg-amber-100 px-1 py-px font-sans text-[10px] font-medium text-amber-900 dark:bg-amber-900/60 dark:text-amber-100"
+      >
+        {JUDGE_LABEL}
+      </span>
+      <span className="min-w-0 flex-1 truncate text-xs text-slate-900 dark:text-slate-100">
+        {judge.text}
+      </span>
+    </p>
+  );
+}
+
 function AttemptCard({
   summary,
   chosen,
@@ -127,6 +156,7 @@ function AttemptCard({
           {summary.why}
         </span>
       </button>
+      <JudgeText summary={summary} />
       <ReflectionText summary={summary} />
     </div>
   );

@@ -21,3 +21,9 @@ export const FRAMING_TITLE = {
   neutral:
     'The reward was unknown: the reflection prompt asked the model to judge the attempt itself.',
 } as const;
+
+/** The judge is a model's opinion, never shown the expected answer: weaker than a check. */
+export const JUDGE_LABEL = 'weaker than an environment check';
+
+export const JUDGE_TITLE =
+  "A model scored this attempt from 0 to 1 without the scenario's expected answer: its opinion, not an environment check of the result.";

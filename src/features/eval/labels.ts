@@ -51,6 +51,8 @@ export const CONFIG_COLOR: Readonly<Record<string, string>> = {
   'reflact+adaptive': '#a855f7',
   'react×3': '#0369a1',
   'react×3+cross_task': '#be123c',
+  'react×3+judge': '#b45309',
+  'react×3+no_check': '#475569',
 };
 
 /** The attempt presets in words (their labels do not split as mode+gating). */
@@ -62,6 +64,14 @@ const ATTEMPT_HINT: Readonly<Record<string, { readonly hint: string; readonly sh
   'react×3+cross_task': {
     hint: 'ReAct, no reflection, up to 3 attempts; memory also reaches other tasks (cross_task)',
     short: '3 attempts, cross_task',
+  },
+  'react×3+judge': {
+    hint: 'ReAct, no reflection, up to 3 attempts; a model judge scores each attempt (one more call, weaker than an environment check) instead of the verifier',
+    short: '3 attempts, model judge',
+  },
+  'react×3+no_check': {
+    hint: 'ReAct, no reflection, up to 3 attempts; no reward source: every attempt is reflected on, with neutral framing',
+    short: '3 attempts, no check',
   },
 };
 

@@ -9,6 +9,8 @@ const shown = {
   overrides: {},
   cursor: null,
   awaitedStep: null,
+  attempt: null,
+  awaitedAttempt: null,
   status: 'idle',
   shown: null,
 } as const;
@@ -29,6 +31,15 @@ describe('the inspector’s link', () => {
   it('names the step a link awaits before the run has it', () => {
     expect(inspectorHash({ ...shown, overrides: { seed: 2 }, awaitedStep: 3 })).toBe(
       '#/inspect?scenario=rca-search-stall&settings=%402&step=3',
+    );
+  });
+
+  it('names the chosen attempt, or the one a link awaits, and reads back the same', () => {
+    const hash = inspectorHash({ ...shown, cursor: 5, attempt: 2 });
+    expect(hash).toBe('#/inspect?scenario=rca-search-stall&step=5&attempt=2');
+    expect(parseViewHash(hash)).toMatchObject({ step: 5, attempt: 2, problems: [] });
+    expect(inspectorHash({ ...shown, awaitedAttempt: 3 })).toBe(
+      '#/inspect?scenario=rca-search-stall&attempt=3',
     );
   });
 

@@ -1,6 +1,6 @@
 /**
  * Pure: the inspector's link (docs/links.md): its scenario, the settings that differ from the
- * defaults (a lane token) and the selected step, or the step a link awaits. Never prompts, keys,
+ * defaults (a lane token), the selected step and attempt, or the ones a link awaits. Never prompts, keys,
  * endpoints or the trace.
  */
 import { viewHash } from '../../components/view-route';
@@ -13,7 +13,17 @@ import type { RunState } from '../../state/run-store';
  * reproduces it from the scenario, settings and step).
  */
 export function inspectorHash(
-  state: Pick<RunState, 'scenarioId' | 'overrides' | 'cursor' | 'awaitedStep' | 'status' | 'shown'>,
+  state: Pick<
+    RunState,
+    | 'scenarioId'
+    | 'overrides'
+    | 'cursor'
+    | 'awaitedStep'
+    | 'attempt'
+    | 'awaitedAttempt'
+    | 'status'
+    | 'shown'
+  >,
   { copied = false }: { readonly copied?: boolean } = {},
 ): string {
   const run = state.status === 'idle' ? null : (state.shown ?? null);
@@ -24,6 +34,7 @@ export function inspectorHash(
   return viewHash('inspect', state.scenarioId, [], {
     settings: settingsToken(state.overrides),
     step: state.awaitedStep ?? state.cursor,
+    attempt: state.awaitedAttempt ?? state.attempt,
     run: named,
   });
 }

@@ -1,6 +1,7 @@
 /** The inspector's selectors: the run store's own, defined once in `state/run-selectors.ts`. */
 export {
   selectAwaitedStep,
+  selectAwaitedAttempt,
   selectError,
   selectGrade,
   selectImported,

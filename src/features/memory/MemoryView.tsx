@@ -237,7 +237,15 @@ function ReflectionTable({
               <td className="px-3 py-2 font-mono text-xs">{reflection.scenario}</td>
               <td className="px-3 py-2">{reflection.attempt}</td>
               <td className="px-3 py-2">
-                {rewardText(reflection.reward)}
+                <span
+                  title={
+                    reflection.rewardSource === 'judge'
+                      ? 'A model judge scored the attempt: weaker than an environment check.'
+                      : undefined
+                  }
+                >
+                  {rewardText(reflection.reward, reflection.rewardSource)}
+                </span>
                 {reflection.framing ? (
                   <span className="block text-xs text-slate-600 dark:text-slate-400">
                     {reflection.framing}

@@ -7,6 +7,12 @@ describe('the Memory view’s words', () => {
     expect(rewardText(0.9)).toBe('0.9');
   });
 
+  it('names the reward source when the reflection recorded it', () => {
+    expect(rewardText(0, 'verifier')).toBe('0 · verifier');
+    expect(rewardText(null, 'none')).toBe('unknown · no check');
+    expect(rewardText(0.234, 'judge')).toBe('0.23 · model judge');
+  });
+
   it('dates a reflection in UTC, and shows a date it cannot read as it is', () => {
     expect(dateText('2026-12-02T06:00:00.000Z')).toBe('2026-12-02 06:00 UTC');
     expect(dateText('whenever')).toBe('whenever');

@@ -1,8 +1,21 @@
 /** How the Memory view words a reflection's fields. Pure. */
+import type { RewardSource } from '../../engine';
 
-/** "0", "0.9", or "unknown" (no reward source gave one). */
-export const rewardText = (reward: number | null): string =>
-  reward === null ? 'unknown' : String(reward);
+/** A reward source in the table's words. */
+export const SOURCE_TEXT: Readonly<Record<RewardSource, string>> = {
+  verifier: 'verifier',
+  none: 'no check',
+  judge: 'model judge',
+};
+
+/**
+ * "0 · verifier", "unknown · no check", "0.9 · model judge"; a reflection kept before its source
+ * was (or read from a file that does not say) shows the reward alone: "0", "unknown".
+ */
+export const rewardText = (reward: number | null, source?: RewardSource): string => {
+  const shown = reward === null ? 'unknown' : String(Number(reward.toFixed(2)));
+  return source ? `${shown} · ${SOURCE_TEXT[source]}` : shown;
+};
 
 /** "2026-12-02 06:00 UTC": a kept reflection's date, the same in every time zone. */
 export const dateText = (timestamp: string): string => {

@@ -3,6 +3,7 @@
  * else the cleanest cost story (a group where the subject never reflected, or the biggest token
  * change). Pure: rows in, a sentence and how telling it is out.
  */
+import type { RewardSource } from '../../engine';
 import { summarise, type EvalSummary } from './summary';
 import type { EvalRunRow } from './rows';
 
@@ -40,15 +41,26 @@ function tokenClause(a: EvalSummary, b: EvalSummary): { text: string; size: numb
 export interface AttemptTerms {
   readonly subject: string;
   readonly baseline: string;
-  /** The two differ in attempts: the sentence says what the retries cost in calls. */
-  readonly attempts: boolean;
+  /**
+   * The two differ in attempts or reward source: the sentence says what that costs in calls
+   * (retries; the judge's one more call per attempt).
+   */
+  readonly calls: boolean;
 }
 
 const attemptWords = (count: number) => `${count} attempt${count === 1 ? '' : 's'}`;
 
+/** A reward source in a verdict's words. */
+const SOURCE_WORDS: Readonly<Record<RewardSource, string>> = {
+  verifier: 'verifier reward',
+  none: 'no reward check',
+  judge: 'model-judge reward',
+};
+
 /**
- * Pure: the attempts and history scope of two configs' rows in words, when they differ
- * ("3 attempts" vs "1 attempt", "cross_task memory" vs "cross_trajectory memory").
+ * Pure: the attempts, history scope and reward source of two configs' rows in words, when they
+ * differ ("3 attempts" vs "1 attempt", "cross_task memory" vs "cross_trajectory memory",
+ * "model-judge reward" vs "verifier reward").
  */
 export function attemptTerms(
   rowsA: readonly EvalRunRow[],
@@ -67,11 +79,15 @@ export function attemptTerms(
     subject.push(`${a.history} memory`);
     baseline.push(`${b.history} memory`);
   }
+  if (a.rewardSource !== b.rewardSource) {
+    subject.push(SOURCE_WORDS[a.rewardSource]);
+    baseline.push(SOURCE_WORDS[b.rewardSource]);
+  }
   if (subject.length === 0) return null;
   return {
     subject: subject.join(', '),
     baseline: baseline.join(', '),
-    attempts: a.attempts !== b.attempts,
+    calls: a.attempts !== b.attempts || a.rewardSource !== b.rewardSource,
   };
 }
 
@@ -149,8 +165,8 @@ export function compareConfigs(
   const top = byGap[0];
   if (top && Math.abs(gap(top)) >= 0.005) {
     const tokens = tokenClause(top.sa, top.sb);
-    // Retries cost calls: a pair that differs in attempts says how many more.
-    const cost = terms?.attempts ? callsClause(top.sa, top.sb) : tokens.text;
+    // Retries and a judge cost calls: a pair that differs in them says how many more.
+    const cost = terms?.calls ? callsClause(top.sa, top.sb) : tokens.text;
     return {
       subject,
       baseline,
@@ -207,7 +223,7 @@ export function compareConfigs(
     parts.push(`on ${group.phrase}`);
   }
   if (sa.accuracy !== null && sb.accuracy !== null && sameAccuracy) parts.push('same accuracy');
-  if (terms?.attempts) parts.push(callsClause(sa, sb) || 'no calls');
+  if (terms?.calls) parts.push(callsClause(sa, sb) || 'no calls');
   if (tokens.size === 0) parts.push(`same tokens as ${baselineName}`);
   else parts.push(`${tokens.text} than ${baselineName}`);
   return {

@@ -47,7 +47,7 @@ describe('the job list', () => {
     }
   });
 
-  it('offers the CLI four defaults, three more presets and two of attempts', () => {
+  it('offers the CLI four defaults, three more presets and four of attempts', () => {
     expect(DEFAULT_EVAL_CONFIGS.map((config) => config.label)).toEqual([
       'react+off',
       'react+fixed',
@@ -64,6 +64,12 @@ describe('the job list', () => {
       'reflact+adaptive',
       'react×3',
       'react×3+cross_task',
+      'react×3+judge',
+      'react×3+no_check',
+    ]);
+    expect(evalPresets(['react×3+judge', 'react×3+no_check']).map((c) => c.overrides)).toEqual([
+      expect.objectContaining({ attempts: 3, rewardSource: 'judge' }),
+      expect.objectContaining({ attempts: 3, rewardSource: 'none' }),
     ]);
   });
 });

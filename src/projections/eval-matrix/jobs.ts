@@ -22,7 +22,10 @@ const preset = (mode: Mode, gating: Gating): EvalConfig => ({
   overrides: { mode, reflection: { gating } },
 });
 
-/** Every preset the eval view offers, in column order (mode, then gating, then attempts). */
+/**
+ * Every preset the eval view offers, in column order (mode, then gating, then attempts, history
+ * scope and reward source).
+ */
 export const EVAL_PRESETS: readonly EvalConfig[] = [
   preset('act', 'off'),
   preset('react', 'off'),
@@ -45,6 +48,16 @@ export const EVAL_PRESETS: readonly EvalConfig[] = [
       attempts: 3,
       history: 'cross_task',
     },
+  },
+  // The reward source as a column: react×3 rewarded by the model judge instead of the verifier,
+  // and by nothing (every attempt reflected on, neutrally).
+  {
+    label: 'react×3+judge',
+    overrides: { mode: 'react', reflection: { gating: 'off' }, attempts: 3, rewardSource: 'judge' },
+  },
+  {
+    label: 'react×3+no_check',
+    overrides: { mode: 'react', reflection: { gating: 'off' }, attempts: 3, rewardSource: 'none' },
   },
 ];
 

@@ -126,6 +126,32 @@ describe('verdicts on attempts', () => {
     );
   });
 
+  it('the reward source is a column too: the judge against the verifier, and what it costs', async () => {
+    const rows = await runMatrix(
+      [builtin('triage-priority-retry')],
+      evalPresets(['react×3', 'react×3+judge']),
+    );
+    const [verdict, ...rest] = evalVerdicts(rows);
+    expect(rest).toEqual([]);
+    expect(verdict).toMatchObject({ subject: 'react×3+judge', baseline: 'react×3', kind: 'cost' });
+    // The judge's call closes each attempt: 2 more calls over the verifier's 6.
+    expect(verdict?.text).toMatch(
+      /^react×3\+judge \(model-judge reward\): on attempts, same accuracy, 1\.3× the calls, \d+% more tokens than react×3 \(verifier reward\)$/,
+    );
+  });
+
+  it('no reward check against the verifier: every attempt reflected on, named as such', async () => {
+    const rows = await runMatrix(
+      [builtin('triage-priority-retry')],
+      evalPresets(['react×3+no_check', 'react×3']),
+    );
+    const [verdict] = evalVerdicts(rows);
+    expect(verdict?.subject).toBe('react×3+no_check');
+    expect(verdict?.text).toMatch(
+      /^react×3\+no_check \(no reward check\): .* than react×3 \(verifier reward\)$/,
+    );
+  });
+
   it('the history scope is a column too: cross_task against cross_trajectory memory', async () => {
     const rows = await runMatrix(
       [builtin('triage-priority-retry')],

@@ -17,21 +17,26 @@ export type { EvalVerdict } from './comparison';
 
 const MODE_ORDER: readonly string[] = ['act', 'react', 'reflact'];
 const GATING_ORDER: readonly string[] = ['off', 'fixed', 'adaptive'];
+/** The verifier is the baseline a judge (or no check at all) is tried against. */
+const SOURCE_ORDER: readonly string[] = ['verifier', 'none', 'judge'];
 
 /**
  * A config's place for orienting a comparison: the later one is the one being tried (more
- * attempts, then memory across tasks, then mode and gating).
+ * attempts, then memory across tasks, then mode, then gating and reward source: 0–2 and 0, 3, 6
+ * stay under a mode's 10).
  */
 const rank = (config: LoopConfig) =>
   config.attempts * 100 +
   (config.history === 'cross_task' ? 50 : 0) +
   MODE_ORDER.indexOf(config.mode) * 10 +
-  GATING_ORDER.indexOf(config.reflection.gating);
+  GATING_ORDER.indexOf(config.reflection.gating) +
+  SOURCE_ORDER.indexOf(config.rewardSource) * 3;
 
 /**
  * Pure: one sentence per comparison a reader cares about, most telling first. Compared are the
- * configs that differ in one thing (mode, gating, attempts or history scope); if no two do, every
- * pair. A pair that differs in attempts or history names them (`attemptTerms`). Each sentence
+ * configs that differ in one thing (mode, gating, attempts, history scope or reward source); if no
+ * two do, every pair. A pair that differs in attempts, history or reward source names them
+ * (`attemptTerms`). Each sentence
  * speaks of the tag where the two differ most: in accuracy, else in tokens. One config alone
  * gets a summary sentence. Runs that failed (`error`: the model could not be reached, or the
  * run threw) say nothing about a config and are left out.
@@ -66,7 +71,8 @@ export function evalVerdicts(allRows: readonly EvalRunRow[]): EvalVerdict[] {
     Number(x.mode !== y.mode) +
     Number(x.reflection.gating !== y.reflection.gating) +
     Number(x.attempts !== y.attempts) +
-    Number(x.history !== y.history);
+    Number(x.history !== y.history) +
+    Number(x.rewardSource !== y.rewardSource);
   const near = pairs.filter(([x, y]) => differ(configOf(x), configOf(y)) === 1);
   const chosen = near.length > 0 ? near : pairs;
   const groups = scenarioGroups(rows);

@@ -19,11 +19,12 @@ export const ATTEMPTS_GROUP: KnobGroup = {
     choice({
       id: 'reward-source',
       label: 'Reward source',
-      help: 'What scores an attempt. The verifier is an environment check (1 or 0); none reflects on every attempt, neutrally; the model judge is one more call that never sees the expected answer, and is weaker than an environment check.',
+      help: "What scores an attempt. Verifier: the scenario's environment check (1 or 0). None: the reward is unknown, so every attempt is reflected on, neutrally. Model judge: one more call that never sees the expected answer — weaker than an environment check.",
+      // Short labels: the select fits a narrow compare lane; the help says what each one is.
       options: [
-        { value: 'verifier', label: 'Scenario verifier' },
-        { value: 'none', label: 'None (reward unknown)' },
-        { value: 'judge', label: 'Model judge (weaker than an environment check)' },
+        { value: 'verifier', label: 'Verifier' },
+        { value: 'none', label: 'None' },
+        { value: 'judge', label: 'Model judge' },
       ],
       read: (config) => config.rewardSource,
       write: (rewardSource) => ({ rewardSource }),

@@ -36,7 +36,10 @@ test('a wrong answer says it is wrong, and why, in the inspector, compare and th
   await open(page, '#/inspect?scenario=returns-laptop&settings=reflact%402');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(metrics(page)).toContainText('Stop reason: answer');
-  await expect(chip(page, 'Answer')).toHaveText('Answer: correct');
+  // The chip keeps the run before beside it: this one is right where that one was wrong.
+  await expect(chip(page, 'Answer')).toHaveText(
+    'Answer: correct, was wrong (no “5-7 business days”)',
+  );
   await expect(graph(page).getByTestId('rf__node-answered')).toContainText('correct');
 
   // Compare: each lane's status line grades its answer.

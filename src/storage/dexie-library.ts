@@ -23,7 +23,7 @@ import {
   type LibraryDatabase,
   type SummaryRow,
 } from './library-schema';
-import { storageErrorOf } from './storage-errors';
+import { guardDatabase, storageErrorOf } from './storage-errors';
 
 export interface RunLibraryOptions {
   /** The browser's `indexedDB` (or fake-indexeddb's in tests); undefined when there is none. */
@@ -119,23 +119,10 @@ export async function openLibraryDatabase(
 
 function libraryPort(db: LibraryDatabase, options: RunLibraryOptions): RunLibraryPort {
   const listeners = new Set<(error: LibraryStorageError) => void>();
-  let closedBy: LibraryStorageError | null = null;
-  db.on('versionchange', () => {
-    // Another tab opens a later schema: step aside (it waits for us) and stop writing.
-    db.close();
-    closedBy = libraryError('blocked');
-    for (const listener of listeners) listener(closedBy);
-    return false;
+  // Another tab opening a later schema closes this one: the listeners hear it.
+  const guarded = guardDatabase(db, (blocked) => {
+    for (const listener of listeners) listener(blocked);
   });
-
-  const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
-    if (closedBy) throw closedBy;
-    try {
-      return await work();
-    } catch (error) {
-      throw closedBy ?? storageErrorOf(error, 'use');
-    }
-  };
 
   /** Writes runs and their summaries in one transaction, keeping labels they do not name. */
   const write = (entries: readonly { readonly record: RunRecord; readonly label?: RunLabel }[]) =>

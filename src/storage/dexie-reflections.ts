@@ -4,15 +4,10 @@
  * `LibraryStorageError`, as the runs library's do; another tab's upgrade closes it (`blocked`).
  */
 import type { StoredReflection } from '../engine';
-import {
-  libraryError,
-  type KeptReflection,
-  type LibraryStorageError,
-  type ReflectionsPort,
-} from '../state';
+import { type KeptReflection, type ReflectionsPort } from '../state';
 import { openLibraryDatabase, type RunLibraryOptions } from './dexie-library';
 import { SCHEMA_VERSION, type ReflectionRow } from './library-schema';
-import { storageErrorOf } from './storage-errors';
+import { guardDatabase } from './storage-errors';
 
 function fromRow(row: ReflectionRow): KeptReflection {
   const { schemaVersion: _version, id, ...reflection } = row;
@@ -24,20 +19,7 @@ export async function openReflections(
   options: Pick<RunLibraryOptions, 'indexedDB' | 'IDBKeyRange' | 'name'>,
 ): Promise<ReflectionsPort> {
   const db = await openLibraryDatabase(options);
-  let closedBy: LibraryStorageError | null = null;
-  db.on('versionchange', () => {
-    db.close();
-    closedBy = libraryError('blocked');
-    return false;
-  });
-  const guarded = async <T>(work: () => Promise<T>): Promise<T> => {
-    if (closedBy) throw closedBy;
-    try {
-      return await work();
-    } catch (error) {
-      throw closedBy ?? storageErrorOf(error, 'use');
-    }
-  };
+  const guarded = guardDatabase(db);
   return {
     kind: 'indexeddb',
     list: () => guarded(async () => (await db.reflections.orderBy('id').toArray()).map(fromRow)),

@@ -42,3 +42,29 @@ export function storageErrorOf(error: unknown, during: 'open' | 'use'): LibraryS
   }
   return libraryError(during === 'open' ? 'refused' : 'broken', error);
 }
+
+/**
+ * The guard every store over the library's database runs its work through: when another tab
+ * opens a later schema, the database steps aside (that tab waits for it) and every later call
+ * fails as `blocked` (`onBlocked` hears it once); anything storage throws becomes a library error.
+ */
+export function guardDatabase(
+  db: { close(): void; on(event: 'versionchange', listener: () => boolean): unknown },
+  onBlocked: (error: LibraryStorageError) => void = () => {},
+): <T>(work: () => Promise<T>) => Promise<T> {
+  let closedBy: LibraryStorageError | null = null;
+  db.on('versionchange', () => {
+    db.close();
+    closedBy = libraryError('blocked');
+    onBlocked(closedBy);
+    return false;
+  });
+  return async (work) => {
+    if (closedBy) throw closedBy;
+    try {
+      return await work();
+    } catch (error) {
+      throw closedBy ?? storageErrorOf(error, 'use');
+    }
+  };
+}

@@ -50,7 +50,9 @@ function describe(
   return `${where}${problem}${location ? ` (${lineOf(location)})` : ''}`;
 }
 
-const megabytes = (bytes: number): string => `${Math.ceil((bytes / 1024 / 1024) * 10) / 10} MB`;
+/** A size in words, to a tenth of a MB rounded up ("a 100.1 MB file" is never "100 MB"). */
+export const megabytes = (bytes: number): string =>
+  `${Math.ceil((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 /**
  * Pure: throws a FileError `too_large` when a file of `bytes` is above {@link MAX_FILE_BYTES}.

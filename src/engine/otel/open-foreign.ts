@@ -2,7 +2,7 @@
  * The opener's door to other tools' traces: JSON Lines recognised before the text is read as one
  * JSON value, a parsed value's format detected, the size held to {@link MAX_IMPORT_BYTES}. Pure.
  */
-import { FileError } from '../files/errors';
+import { FileError, megabytes } from '../files/errors';
 import { detectFormat, looksLikeJsonLines, readJsonLines, readSpans } from './detect';
 import { importSpans, type ForeignTrace } from './import';
 import { NoteLog } from './model';
@@ -14,8 +14,6 @@ export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
 const FOREIGN_HEAD =
   /"(resourceSpans|batches|observations|traceID|span_kind|spans|scopeSpans)"\s*:/;
 const OWN_HEAD = /"format"\s*:\s*"loopscope\./;
-
-const megabytes = (count: number): string => `${Math.ceil((count / 1024 / 1024) * 10) / 10} MB`;
 
 /** Pure: throws `too_large` when a foreign trace of `length` characters is above the cap. */
 export function checkImportSize(length: number, name: string): void {

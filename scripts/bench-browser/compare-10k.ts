@@ -3,13 +3,13 @@
  * 10,000-step runs aligned by the built app's own align worker (the asset `vite build` emitted for
  * `workers/align-worker.ts`, the one compare uses from 2,000 steps), in a page of the served
  * app's origin. The page posts the lanes' step signatures as compare's client does and times the
- * round trip (send to answer), while a `longtask` observer records the longest main-thread task
+ * round trip (send to answer; the worker's start-up is not counted), while a `longtask` observer records the longest main-thread task
  * (the structured clone of the lanes and of the answer included). Figures only, no pass/fail.
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
-import { BenchError } from './common';
+import { BenchError, REPEAT } from './common';
 
 export interface BrowserCompareFigures {
   /** Milliseconds from posting two 10,000-step lanes to the align worker to its answer. */
@@ -28,19 +28,23 @@ function alignWorkerAsset(outDir: string): string {
   return `/assets/${name}`;
 }
 
-/** Runs in the page: two lanes that mostly agree (a tool call differs every 7th step, one lane a step longer every 500). */
+/**
+ * Runs in the page. The lanes are shaped as `compare.align10kMs`'s (src/cli/bench-align.ts): a
+ * 10,000-step run and a copy that drops every 89th step, repeats every 211th and looks up another
+ * key at every 97th.
+ */
 async function alignInPage(args: { url: string; steps: number }): Promise<BrowserCompareFigures> {
-  const lane = (shift: number): string[] => {
-    const out: string[] = [];
-    for (let i = 0; i < args.steps; i++) {
-      if (shift && i % 500 === 250) out.push('reflection');
-      out.push(
-        i % 7 === 3 && shift ? `tool:search {"q":"other ${i}"}` : `tool:search {"q":"step ${i}"}`,
-      );
-    }
-    return out.slice(0, args.steps);
-  };
-  const signatures = [lane(0), lane(1)];
+  const signature = (i: number, other = false) =>
+    `tool:lookup {"key":"${other ? 'other' : 'k'}${i % 40}"}`;
+  const base: string[] = [];
+  const copy: string[] = [];
+  for (let i = 0; i < args.steps; i++) {
+    base.push(signature(i));
+    if (i % 89 === 88) continue;
+    copy.push(signature(i, i % 97 === 96));
+    if (i % 211 === 210) copy.push(signature(i));
+  }
+  const signatures = [base, copy];
   let longest = 0;
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) longest = Math.max(longest, entry.duration);
@@ -66,13 +70,31 @@ async function alignInPage(args: { url: string; steps: number }): Promise<Browse
   return { compare10kAlignMs: Math.round(alignMs), compare10kLongestTaskMs: Math.round(longest) };
 }
 
-/** Aligns two 10,000-step runs in the built align worker, in a fresh page of `base`'s origin. */
+/**
+ * Aligns two 10,000-step runs in the built align worker, REPEAT times, each in a fresh page of
+ * `base`'s origin; the median of each figure.
+ */
 export async function measureCompare10k(
   browser: Browser,
   base: string,
   outDir: string,
 ): Promise<BrowserCompareFigures> {
   const url = alignWorkerAsset(outDir);
+  const all: BrowserCompareFigures[] = [];
+  for (let i = 0; i < REPEAT; i++) all.push(await alignInFreshPage(browser, base, url));
+  const median = (key: keyof BrowserCompareFigures) =>
+    all.map((figures) => figures[key]).sort((x, y) => x - y)[Math.floor(all.length / 2)]!;
+  return {
+    compare10kAlignMs: median('compare10kAlignMs'),
+    compare10kLongestTaskMs: median('compare10kLongestTaskMs'),
+  };
+}
+
+async function alignInFreshPage(
+  browser: Browser,
+  base: string,
+  url: string,
+): Promise<BrowserCompareFigures> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();

@@ -8,7 +8,8 @@
  *
  * `tsx scripts/bench-browser.ts [--json]`. Env: CHROMIUM_PATH (else `chromium` on PATH),
  * BENCH_PORT (else a free port), BENCH_OUT_DIR (else a temporary directory, removed at the end),
- * BENCH_REPEAT (fresh page loads, median; 3), BENCH_TIMEOUT_S (per matrix; 120), BENCH_PREBUILT=1
+ * BENCH_REPEAT (fresh page loads, median; 3), BENCH_TIMEOUT_S (per matrix; 120), BENCH_MATRIX_RUNS
+ * (the matrix's least runs; 1,000), BENCH_PREBUILT=1
  * (serve the build already in BENCH_OUT_DIR, to measure another checkout's).
  * First the first load's figures (`ui.*`, bench-browser/first-load.ts) and compare's alignment of
  * two 10,000-step runs (`ui.compare10k*`, bench-browser/compare-10k.ts); `--ui-only` stops there.

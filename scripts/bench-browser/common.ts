@@ -10,7 +10,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 /**
  * A matrix as `npm run bench`'s `matrix.*` runs it: simulated built-ins × the CLI's 4 configs,
- * at least this many runs (BENCH_MATRIX_RUNS raises it, e.g. 9800 for issue 12's matrix).
+ * at least this many runs (BENCH_MATRIX_RUNS raises it; the setup allows 100 seeds a cell, so
+ * with these 4 configs at most 2,800: issue 12's 9,800 would need more configs picked).
  */
 export const MATRIX_MIN_RUNS = positive(process.env.BENCH_MATRIX_RUNS, 1_000);
 export const REPEAT = positive(process.env.BENCH_REPEAT, 3);

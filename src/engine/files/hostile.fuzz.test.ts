@@ -21,22 +21,11 @@ import { parseTrace, parseTraceText } from '../trace/parse';
 import { readTraceValue } from '../trace/read';
 import { parseReply } from '../parsers';
 import { FileError } from './errors';
+import { HOSTILE_KEYS, expectNoPollution, mutatedOf } from './fixtures/mutate';
 import { openFileText } from './open';
 
 /** Cases per property; FUZZ_RUNS raises it for a longer hunt. */
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 400);
-
-const PROTO_KEYS = Object.getOwnPropertyNames(Object.prototype).sort();
-const ARRAY_KEYS = Object.getOwnPropertyNames(Array.prototype).sort();
-
-/** Fails when a case added or changed anything on the shared prototypes. */
-function expectNoPollution(): void {
-  expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(PROTO_KEYS);
-  expect(Object.getOwnPropertyNames(Array.prototype).sort()).toEqual(ARRAY_KEYS);
-  const probe: Record<string, unknown> = {};
-  expect(probe['polluted']).toBeUndefined();
-  expect(probe['hostile']).toBeUndefined();
-}
 
 afterEach(expectNoPollution);
 
@@ -153,90 +142,7 @@ const SEEDS: Record<string, unknown> = {
   sdk,
 };
 
-type Json = unknown;
-const HUGE = [1e308, -1e308, Number.MAX_SAFE_INTEGER * 1024, -0, 1e-320, 2 ** 64];
-const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
-
-/** Every path to a value inside `value`, the root included. */
-function paths(value: Json, at: (string | number)[] = [], out: (string | number)[][] = []) {
-  out.push(at);
-  if (Array.isArray(value)) value.forEach((item, index) => paths(item, [...at, index], out));
-  else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) paths(item, [...at, key], out);
-  }
-  return out;
-}
-
-/** A copy of `value` with the value at `path` replaced by `replace(old)` (undefined: deleted). */
-function edit(value: Json, path: (string | number)[], replace: (old: Json) => Json): Json {
-  if (path.length === 0) return replace(value);
-  const [head, ...rest] = path;
-  if (Array.isArray(value)) {
-    const copy = [...value];
-    const next = edit(copy[head as number], rest, replace);
-    if (next === undefined) copy.splice(head as number, 1);
-    else copy[head as number] = next;
-    return copy;
-  }
-  const record = value as Record<string, Json>;
-  const copy: Record<string, Json> = {};
-  for (const [key, item] of Object.entries(record)) {
-    if (key !== head) Object.defineProperty(copy, key, { value: item, enumerable: true });
-    else {
-      const next = edit(item, rest, replace);
-      if (next !== undefined) {
-        Object.defineProperty(copy, key, { value: next, enumerable: true, writable: true });
-      }
-    }
-  }
-  return copy;
-}
-
-const deepNest = (depth: number, inner: Json): Json => {
-  let value = inner;
-  for (let i = 0; i < depth; i++) value = i % 2 ? [value] : { a: value };
-  return value;
-};
-
-/** One replacement for a value: a deletion, another type, a huge number, a hostile key. */
-const replacement: fc.Arbitrary<(old: Json) => Json> = fc.oneof(
-  fc.constant(() => undefined),
-  fc.jsonValue({ maxDepth: 2 }).map((other) => () => other),
-  fc.constantFrom(...HUGE).map((huge) => () => huge),
-  fc.constant((old: Json) => (typeof old === 'string' ? old.length : JSON.stringify(old))),
-  fc.constant((old: Json) => [old]),
-  fc.constant(() => null),
-  fc.integer({ min: 1, max: 300 }).map((depth) => (old: Json) => deepNest(depth, old)),
-  fc.string({ maxLength: 2000 }).map((text) => () => text + '\u202e<script>x</script>'),
-  fc.constantFrom(...HOSTILE_KEYS).map((key) => (old: Json) => {
-    // An own property named like a prototype key, as JSON.parse makes it from a file.
-    const hostile = `"${key}": {"polluted": true, "hostile": 1}`;
-    if (old === null || typeof old !== 'object' || Array.isArray(old)) {
-      return JSON.parse(`{${hostile}}`) as Json;
-    }
-    const text = JSON.stringify(old);
-    return JSON.parse(text === '{}' ? `{${hostile}}` : `${text.slice(0, -1)},${hostile}}`) as Json;
-  }),
-);
-
-/** A seed with one to four mutations at random places. */
-const mutated: fc.Arbitrary<{ seed: string; value: Json }> = fc
-  .constantFrom(...Object.keys(SEEDS))
-  .chain((seed) => {
-    const base = SEEDS[seed];
-    const all = paths(base);
-    const step = fc.tuple(fc.nat({ max: all.length - 1 }), replacement);
-    return fc.array(step, { minLength: 1, maxLength: 4 }).map((steps) => {
-      let value = base;
-      for (const [index, replace] of steps) {
-        const candidates = paths(value);
-        const path = candidates[index % candidates.length]!;
-        const next = edit(value, path, replace);
-        value = next === undefined ? null : next;
-      }
-      return { seed, value };
-    });
-  });
+const mutated = mutatedOf(SEEDS);
 
 /** Text-level damage: truncation, a byte flipped, JSON Lines made of it. */
 const damaged: fc.Arbitrary<string> = fc.oneof(

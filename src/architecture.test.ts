@@ -262,7 +262,7 @@ describe('each row of the table', () => {
       "src/features/eval/Panel.tsx: imports '../../scenarios' (features-imports: src/features never imports src/scenarios)",
       "src/features/eval/Panel.tsx: imports '../../../mocks/handlers' (features-imports: src/features never imports mocks/)",
       "src/features/eval/Panel.tsx: imports '../timeline/Row' (feature-boundary: import features/timeline through its index.ts only)",
-      "src/features/eval/Panel.tsx: imports 'react-markdown' (features-imports: src/features may only use react, react-dom, @xyflow/react, react-resizable-panels, @tanstack/react-virtual, zustand, @codemirror/state, @codemirror/view, @codemirror/language, @codemirror/lang-json, @codemirror/lint, @codemirror/commands, @lezer/highlight)",
+      "src/features/eval/Panel.tsx: imports 'react-markdown' (features-imports: src/features may only use react, react-dom, @xyflow/react, @tanstack/react-virtual, zustand, @codemirror/state, @codemirror/view, @codemirror/language, @codemirror/lang-json, @codemirror/lint, @codemirror/commands, @lezer/highlight)",
     ]);
   });
 

@@ -13,7 +13,8 @@ function sourceFiles(dir: string): SourceFile[] {
     const relative = `${dir}/${entry.name}`;
     if (entry.isDirectory()) {
       files.push(...sourceFiles(relative));
-    } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+    } else if (/\.tsx?$/.test(entry.name) && !/\.test(-support)?\.tsx?$/.test(entry.name)) {
+      // Tests and the helpers only tests import (`*.test-support.ts`) may use test packages.
       files.push({ path: relative, source: readFileSync(path.join(root, relative), 'utf8') });
     }
   }

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterEach, describe, it } from 'vitest';
 import { FileError, runScenario, scenarioConfig } from '../engine';
 import { genAiLoop, otlpRequest } from '../engine/otel/fixtures/build';
-import { expectNoPollution, mutatedOf } from '../engine/files/fixtures/mutate';
+import { expectNoPollution, mutatedOf } from '../engine/files/fixtures/mutate.test-support';
 import { builtinScenarios } from '../scenarios';
 import { libraryExportJson, readLibraryExport } from './library-export';
 import { openText, type OpenContext } from './open-file';

@@ -21,7 +21,7 @@ import { parseTrace, parseTraceText } from '../trace/parse';
 import { readTraceValue } from '../trace/read';
 import { parseReply } from '../parsers';
 import { FileError } from './errors';
-import { HOSTILE_KEYS, expectNoPollution, mutatedOf } from './fixtures/mutate';
+import { HOSTILE_KEYS, expectNoPollution, mutatedOf } from './fixtures/mutate.test-support';
 import { openFileText } from './open';
 
 /** Cases per property; FUZZ_RUNS raises it for a longer hunt. */

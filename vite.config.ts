@@ -93,7 +93,15 @@ export default defineConfig({
         // so zod never probes `new Function` under the policy above. Split into chunks otherwise,
         // a chunk imported by the entry runs before the entry's own first import.
         codeSplitting: {
-          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]app[\\/]schema-mode/ }],
+          groups: [
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]app[\\/]schema-mode/ },
+            // Other tools' traces: loaded with the first file opened, not by the first paint.
+            {
+              name: 'otel',
+              test: /src[\\/]engine[\\/](otel|files[\\/]open)/,
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },

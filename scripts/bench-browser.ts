@@ -8,9 +8,11 @@
  *
  * `tsx scripts/bench-browser.ts [--json]`. Env: CHROMIUM_PATH (else `chromium` on PATH),
  * BENCH_PORT (else a free port), BENCH_OUT_DIR (else a temporary directory, removed at the end),
- * BENCH_REPEAT (fresh page loads, median; 3), BENCH_TIMEOUT_S (per matrix; 120), BENCH_PREBUILT=1
+ * BENCH_REPEAT (fresh page loads, median; 3), BENCH_TIMEOUT_S (per matrix; 120), BENCH_MATRIX_RUNS
+ * (the matrix's least runs; 1,000), BENCH_PREBUILT=1
  * (serve the build already in BENCH_OUT_DIR, to measure another checkout's).
- * First the first load's figures (`ui.*`, bench-browser/first-load.ts); `--ui-only` stops there.
+ * First the first load's figures (`ui.*`, bench-browser/first-load.ts) and compare's alignment of
+ * two 10,000-step runs (`ui.compare10k*`, bench-browser/compare-10k.ts); `--ui-only` stops there.
  * With `--json` it prints one line: `{"browser":{...},"ui":{...}}`, or `{"skipped":"why"}`.
  *
  * This file is the entry (src/cli/bench.ts spawns it by path); its parts are in bench-browser/:
@@ -33,6 +35,7 @@ import { measureLibrary } from './bench-browser/library';
 import { measure } from './bench-browser/measure';
 import { build, freePort, serve } from './bench-browser/preview';
 import { measureFirstLoad } from './bench-browser/first-load';
+import { measureCompare10k } from './bench-browser/compare-10k';
 import {
   browserReport,
   firstLoadReport,
@@ -64,7 +67,13 @@ async function main(): Promise<void> {
   const base = await serve(outDir, port);
   const browser = keepBrowser(await launchChromium(found.path));
   log(`serving it on ${base}; Chromium loads it ${REPEAT} times, cold and throttled…`);
-  const ui = await measureFirstLoad(browser, base, outDir);
+  const firstLoad = await measureFirstLoad(browser, base, outDir);
+  log('aligning two 10,000-step runs in the built align worker…');
+  const compare = await measureCompare10k(browser, base, outDir);
+  log(
+    `compare 10k: aligned in ${compare.compare10kAlignMs} ms, longest main-thread task ${compare.compare10kLongestTaskMs} ms (0: none over 50 ms)`,
+  );
+  const ui = { ...firstLoad, ...compare };
   if (uiOnly) {
     process.stdout.write(firstLoadReport(ui, REPEAT, json));
     return;

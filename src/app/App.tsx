@@ -36,7 +36,7 @@ import { MemoryPage } from './MemoryPage';
 import { createScenarioEditing, type ScenarioEditing } from './scenario-editing';
 import { ScenariosPage } from './ScenariosPage';
 import { OpenNotice } from './OpenNotice';
-import { readableScenarios } from '../state/open-file';
+import { readableScenarios } from '../state/kept-scenarios';
 import type { LibraryState } from '../state/library-store';
 
 const SCENARIOS = builtinScenarios();

@@ -8,7 +8,7 @@ import type { FileOpener } from '../components/file-opener';
 import { viewHash } from '../components/view-route';
 import { FileError, checkFileSize, type Scenario } from '../engine';
 import type { LibraryStore } from '../state/library-store';
-import { openText, readableScenarios } from '../state/open-file';
+import { readableScenarios } from '../state/kept-scenarios';
 import type { ViewStores } from './view-stores';
 
 export interface Notice {
@@ -39,6 +39,8 @@ export function createFileOpening(options: FileOpeningOptions): FileOpener {
   };
 
   const openOne = async (text: string, name: string): Promise<void> => {
+    // The opener (every trace format, the importers) loads with the first file, not the page.
+    const { openText } = await import('../state/open-file');
     const opened = openText(text, name, {
       scenarios: [...builtins, ...options.ownScenarios()],
       builtinIds,

@@ -5,7 +5,7 @@
  * share page of a compare's lanes.
  */
 import { downloadText, fileStamp } from '../components/download';
-import { toNativeTraceJson, toOtlpJson, toOtlpJsonLines, toTraceJson } from '../engine';
+import { toNativeTraceJson, toTraceJson } from '../engine';
 import type { RunExportKind } from '../features/inspector';
 import { libraryExportJson } from '../state/library-export';
 import { recordOf } from '../state/run-record';
@@ -51,6 +51,8 @@ export async function exportRun(
     const scenario = record.scenario.id === trace.scenario ? record.scenario : null;
     const options = { startTimeMs: record.startedAt, scenario, runId: record.id };
     const name = `${base}.otlp.${kind === 'otlp' ? 'json' : 'jsonl'}`;
+    // Loaded when first asked for: the first paint does not need the OpenTelemetry writer.
+    const { toOtlpJson, toOtlpJsonLines } = await import('./otlp-export');
     const text =
       kind === 'otlp' ? toOtlpJson(trace, options) : toOtlpJsonLines([{ trace, options }]);
     downloadText(text, name, kind === 'otlp' ? 'application/json' : 'application/x-ndjson');

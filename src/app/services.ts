@@ -12,7 +12,7 @@ import {
 } from '../state';
 import { EVAL_PRESETS } from '../projections/eval-matrix';
 import { createLibraryStore, type LibraryStore } from '../state/library-store';
-import { openReflections, openRunLibrary, storageErrorOf } from '../storage';
+import { storageErrorOf } from '../storage/storage-errors';
 import { createReflectionsStore, type ReflectionsStore } from '../state/reflections-store';
 import { createSavedConfigsStore, type SavedConfigsStore } from '../state/saved-configs';
 import { browserClock, browserHttpDeps, sleep, webStorage } from './browser-deps';
@@ -55,11 +55,15 @@ function browserIndexedDB(): { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKey
   }
 }
 
+/** The IndexedDB adapter (Dexie): loaded beside the entry, not in it; asked for once. */
+let storageLoad: Promise<typeof import('../storage')> | null = null;
+const storageModule = () => (storageLoad ??= import('../storage'));
+
 /** The library on the browser's IndexedDB; read before the first render (its scenarios are listed). */
 async function openLibrary(): Promise<LibraryStore> {
   const library = createLibraryStore({
     open: async () =>
-      openRunLibrary({
+      (await storageModule()).openRunLibrary({
         ...browserIndexedDB(),
         ...(navigator.storage?.estimate ? { estimate: () => navigator.storage.estimate() } : {}),
       }),
@@ -78,7 +82,7 @@ async function openLibrary(): Promise<LibraryStore> {
 /** The reflection memory on the library's database; read before the first run. */
 async function openMemory(): Promise<ReflectionsStore> {
   const reflections = createReflectionsStore({
-    open: async () => openReflections(browserIndexedDB()),
+    open: async () => (await storageModule()).openReflections(browserIndexedDB()),
     now: () => Date.now(),
   });
   await reflections.getState().actions.load();
@@ -96,6 +100,7 @@ export async function createServices(): Promise<AppServices> {
   // The mock starts now and the page renders meanwhile: a run's first call waits for it
   // (`mockReady`). Where it cannot start, the built-in model runs in-process from then on.
   const mockStarted = startMockModel();
+  void storageModule().catch(() => undefined); // its download overlaps the mock's start
   const storage = webStorage('local');
   const endpoints = createEndpointsStore({
     storage,

@@ -4,11 +4,14 @@
  * library export becomes the runs and scenarios it carries. Pure over the engine's opener: a
  * file that cannot be opened throws its one-line `FileError` and nothing has changed.
  */
-import { FileError, openFileText, parseScenarioText, type Scenario } from '../engine';
+import { FileError, openFileText, type Scenario } from '../engine';
 import { rowOverrides } from '../projections/eval-matrix';
 import type { KeptScenario } from './library-types';
 import { LIBRARY_FORMAT, readLibraryExport, type LabelledRun } from './library-export';
 import { recordOfTrace, type RunRecord } from './run-record';
+import { keptOf } from './kept-scenarios';
+
+export { keptOf, readableScenarios, scenarioOfKept } from './kept-scenarios';
 
 export interface OpenContext {
   /** The scenarios a trace may name by id: the built-ins and the user's own. */
@@ -28,27 +31,6 @@ export type OpenResult =
       readonly runs: readonly LabelledRun[];
       readonly scenarios: readonly KeptScenario[];
     };
-
-/** Pure: the scenario a kept one holds (its text was checked when it was kept). */
-export const scenarioOfKept = (kept: KeptScenario): Scenario => parseScenarioText(kept.source);
-
-/** Pure: the scenarios kept ones hold; one whose text no longer reads is left out. */
-export function readableScenarios(kept: readonly KeptScenario[]): Scenario[] {
-  return kept.flatMap((one) => {
-    try {
-      return [scenarioOfKept(one)];
-    } catch {
-      return [];
-    }
-  });
-}
-
-/** Pure: a scenario as the library keeps it (its JSON text: the editor shows it again). */
-export const keptOf = (scenario: Scenario, savedAt: number, source?: string): KeptScenario => ({
-  id: scenario.id,
-  source: source ?? JSON.stringify(scenario, null, 2),
-  savedAt,
-});
 
 /** Pure: opens a file's text. Throws a FileError naming the file, where and what is wrong. */
 export function openText(text: string, name: string, context: OpenContext): OpenResult {

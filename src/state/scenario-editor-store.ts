@@ -8,7 +8,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Scenario } from '../engine';
 import type { LibraryStore } from './library-store';
-import { keptOf } from './open-file';
+import { keptOf } from './kept-scenarios';
 import { checkScenarioSource, type SourceProblem } from './scenario-check';
 
 export interface EditorNotice {

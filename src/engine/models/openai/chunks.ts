@@ -24,7 +24,7 @@ export function checkStreamError(payload: unknown): void {
     const { message } = serverError(payload);
     throw new ModelError(
       'stream_error',
-      `The server reported an error in the middle of the stream: ${sentence(message || 'no message')}`,
+      `The server reported an error in the middle of the stream: ${sentence(message || 'no message')} Try again; check the server's log if it keeps happening.`,
     );
   }
 }

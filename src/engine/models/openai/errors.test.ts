@@ -21,7 +21,7 @@ describe('the server’s own words inside our sentences', () => {
     }
     expect(thrown).toBeInstanceOf(ModelError);
     expect((thrown as ModelError).message).toBe(
-      'The server reported an error in the middle of the stream: Context length exceeded.',
+      "The server reported an error in the middle of the stream: Context length exceeded. Try again; check the server's log if it keeps happening.",
     );
   });
 

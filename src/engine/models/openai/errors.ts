@@ -113,13 +113,25 @@ export function statusError(
       `The server answered 429: the account has no quota left (insufficient_quota); check its plan and billing, or use another key.${end}`,
     );
   }
+  const advice = statusAdvice(status);
   if (summary) {
     return new ModelError(
       `http_${status}`,
-      `The server answered ${statusReason(status)}; gave up after ${outcomes.length} tries (${summary}).${end}`,
+      `The server answered ${statusReason(status)}; gave up after ${outcomes.length} tries (${summary}).${advice}${end}`,
     );
   }
-  return new ModelError(`http_${status}`, `The server answered ${statusReason(status)}.${end}`);
+  return new ModelError(
+    `http_${status}`,
+    `The server answered ${statusReason(status)}.${advice}${end}`,
+  );
+}
+
+/** Pure: what to do about a status with no case of its own (a leading space, or empty). */
+function statusAdvice(status: number): string {
+  if (status === 429)
+    return ' The server is rate limiting this client: wait a minute and try again.';
+  if (status >= 500) return ' The server failed: check its log, and try again once it is up.';
+  return '';
 }
 
 /** Pure: `text` with every occurrence of the key replaced (servers sometimes echo what they got). */

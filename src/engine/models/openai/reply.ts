@@ -26,7 +26,10 @@ function throwEventError(data: string): never {
       ? payload
       : { error: payload || 'no message' };
   checkStreamError(wrapped);
-  throw new ModelError('stream_error', 'The server reported an error in the middle of the stream.');
+  throw new ModelError(
+    'stream_error',
+    "The server reported an error in the middle of the stream. Try again; check the server's log if it keeps happening.",
+  );
 }
 
 function parseEvent(data: string): unknown {
@@ -35,7 +38,7 @@ function parseEvent(data: string): unknown {
   } catch {
     throw new ModelError(
       'stream_bad_event',
-      `The server sent an event that is not JSON: "${data.slice(0, 80)}".`,
+      `The server sent an event that is not JSON: "${data.slice(0, 80)}". It does not speak the OpenAI chat stream: check that the base URL is its OpenAI-compatible API (it usually ends in /v1).`,
     );
   }
 }

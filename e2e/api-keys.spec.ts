@@ -1,0 +1,205 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support';
+
+/**
+ * An endpoint's API key, searched for everywhere it must not be: the page's storage (localStorage,
+ * sessionStorage unless "Remember for this tab" is ticked, every IndexedDB database), its URL, the
+ * console, an error message from a server that echoes the key, every export of the run (trace,
+ * trace JSON v1, HTML page, OTLP JSON and JSONL), and every request but its Authorization header.
+ * The eval CSV and JSON exports are searched in eval-endpoint.spec.ts.
+ */
+
+test.use({ consoleAllowed: { allow: [/127\.0\.0\.1:\d+\/v1/, /status of 401/] } });
+
+const KEY = 'sk-keys-e2e-4b1d9e7a2c';
+const TURNS = [
+  'Thought: need the order first\nAction: tool:get_order case_id=O-1001',
+  'Thought: done.\nAction: answer Order O-1001 shipped 32 days ago.',
+];
+
+interface Recorded {
+  readonly url: string;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly body: string;
+}
+
+/** A local OpenAI-compatible server: answers the run, or (`refuse`) a 401 that echoes the key. */
+class KeyedEndpoint {
+  readonly requests: Recorded[] = [];
+  refuse = false;
+  private server: Server | null = null;
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}/v1`;
+  }
+
+  async start(): Promise<void> {
+    this.server = createServer((request, response) => void this.handle(request, response));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    response.setHeader('Access-Control-Allow-Origin', '*');
+    response.setHeader('Access-Control-Allow-Headers', 'authorization, content-type');
+    response.setHeader('Access-Control-Allow-Methods', 'POST, OPTIONS');
+    if (request.method === 'OPTIONS') return void response.writeHead(204).end();
+    let body = '';
+    for await (const chunk of request) body += String(chunk);
+    this.requests.push({ url: request.url ?? '', headers: { ...request.headers }, body });
+    if (this.refuse) {
+      const message = `Incorrect API key provided: ${String(request.headers.authorization)}`;
+      response.writeHead(401, { 'Content-Type': 'application/json' });
+      return void response.end(JSON.stringify({ error: { message } }));
+    }
+    const turn = (JSON.parse(body) as { messages: { role: string }[] }).messages.filter(
+      (message) => message.role === 'assistant',
+    ).length;
+    const text = TURNS[turn] ?? TURNS[1]!;
+    response.writeHead(200, { 'Content-Type': 'text/event-stream' });
+    const chunk = (delta: object, finish: string | null) =>
+      `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    response.end(`${chunk({ content: text }, null)}${chunk({}, 'stop')}data: [DONE]\n\n`);
+  }
+}
+
+const endpoint = new KeyedEndpoint();
+test.beforeAll(() => endpoint.start());
+test.afterAll(() => endpoint.stop());
+
+const metrics = (page: Page) => page.getByRole('region', { name: 'Metrics' });
+
+async function addEndpoint(page: Page, remember: boolean): Promise<void> {
+  await page.getByRole('button', { name: 'Manage endpoints…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Endpoints' });
+  await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+  await dialog.getByLabel('Name').fill('Keyed');
+  await dialog.getByLabel('Base URL').fill(endpoint.baseUrl);
+  await dialog.getByLabel('Model', { exact: true }).fill('keyed-model');
+  await dialog.getByLabel('API key').fill(KEY);
+  await dialog.getByLabel('Remember for this tab').setChecked(remember);
+  await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+  await expect(dialog.getByRole('list', { name: 'Your endpoints' })).toContainText('in use');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
+
+async function run(page: Page, stop: string): Promise<void> {
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(metrics(page)).toContainText(`Stop reason: ${stop}`);
+}
+
+/** Export → `choice`: the downloaded file's text. */
+async function exported(page: Page, choice: string): Promise<string> {
+  const menu = page.getByRole('list', { name: 'Export as' });
+  if (!(await menu.isVisible()))
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const saving = page.waitForEvent('download');
+  await menu.getByRole('button', { name: choice }).click();
+  return readFileSync(await (await saving).path(), 'utf8');
+}
+
+/** Every record of every IndexedDB database of the page, as one JSON text. */
+const indexedDbText = (page: Page) =>
+  page.evaluate(async () => {
+    const dump: Record<string, unknown> = {};
+    for (const { name } of await indexedDB.databases()) {
+      if (!name) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const opening = indexedDB.open(name);
+        opening.onsuccess = () => resolve(opening.result);
+        opening.onerror = () => reject(opening.error);
+      });
+      for (const store of Array.from(db.objectStoreNames)) {
+        dump[`${name}/${store}`] = await new Promise((resolve, reject) => {
+          const reading = db.transaction(store).objectStore(store).getAll();
+          reading.onsuccess = () => resolve(reading.result);
+          reading.onerror = () => reject(reading.error);
+        });
+      }
+      db.close();
+    }
+    return JSON.stringify(dump);
+  });
+
+const storageText = (page: Page, kind: 'localStorage' | 'sessionStorage') =>
+  page.evaluate((which) => JSON.stringify({ ...window[which] }), kind);
+
+test('the key is only in the Authorization header: not in storage, exports, the URL, the console or an error', async ({
+  page,
+}) => {
+  const console: string[] = [];
+  page.on('console', (message) => console.push(message.text()));
+  await page.goto('/#/inspect?scenario=shopops-happy');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await addEndpoint(page, false);
+  await run(page, 'answer');
+  // The run reached the library (so IndexedDB holds it) before the search.
+  await expect.poll(() => indexedDbText(page)).toContain('need the order first');
+
+  const places: [string, string][] = [
+    ['localStorage', await storageText(page, 'localStorage')],
+    ['sessionStorage (not remembered)', await storageText(page, 'sessionStorage')],
+    ['IndexedDB', await indexedDbText(page)],
+    ['Trace (.loopscope.json)', await exported(page, 'Trace (.loopscope.json)')],
+    ['Trace JSON v1', await exported(page, 'Trace JSON v1 (as loop run --json)')],
+    ['HTML page', await exported(page, 'HTML page')],
+    ['OTLP JSON', await exported(page, 'OpenTelemetry (OTLP JSON)')],
+    ['OTLP JSONL', await exported(page, 'OpenTelemetry (JSONL)')],
+  ];
+  // Each place is real (it holds the run), and holds no key.
+  for (const [place, text] of places.slice(2)) expect(text, place).toContain('need the order');
+  for (const [place, text] of places) expect(text, place).not.toContain(KEY);
+
+  // A server that echoes the key in its error: the message names the problem, not the key.
+  endpoint.refuse = true;
+  await run(page, 'error');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('401 Unauthorized');
+  await expect(alert).toContainText('[redacted]');
+  expect(await page.locator('body').innerText()).not.toContain(KEY);
+  expect(await exported(page, 'Trace (.loopscope.json)')).toContain('[redacted]');
+  expect(await exported(page, 'Trace (.loopscope.json)')).not.toContain(KEY);
+  endpoint.refuse = false;
+
+  expect(page.url()).not.toContain(KEY);
+  expect(console.join('\n')).not.toContain(KEY);
+  expect(endpoint.requests.length).toBeGreaterThanOrEqual(3);
+  for (const request of endpoint.requests) {
+    expect(request.headers['authorization']).toBe(`Bearer ${KEY}`);
+    const { authorization: _authorization, ...others } = request.headers;
+    expect(JSON.stringify(others)).not.toContain(KEY);
+    expect(request.url).not.toContain(KEY);
+    expect(request.body).not.toContain(KEY);
+  }
+});
+
+test('"Remember for this tab" keeps the key in sessionStorage only, and it survives a reload', async ({
+  page,
+}) => {
+  await page.goto('/#/inspect?scenario=shopops-happy');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await addEndpoint(page, true);
+  expect(await storageText(page, 'sessionStorage')).toContain(KEY);
+  expect(await storageText(page, 'localStorage')).not.toContain(KEY);
+
+  await page.reload();
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  // The choice of model starts over on a reload; the remembered key does not.
+  await page.getByLabel('Model', { exact: true }).selectOption({ label: 'Keyed' });
+  const sent = endpoint.requests.length;
+  await run(page, 'answer');
+  expect(endpoint.requests.slice(sent).map((request) => request.headers['authorization'])).toEqual(
+    Array(2).fill(`Bearer ${KEY}`),
+  );
+  await expect.poll(() => indexedDbText(page)).toContain('need the order first');
+  expect(await indexedDbText(page)).not.toContain(KEY);
+  expect(await storageText(page, 'localStorage')).not.toContain(KEY);
+});

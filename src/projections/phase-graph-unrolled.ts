@@ -185,6 +185,11 @@ export function buildUnrolled(
     });
   }
 
+  // The guards lens, by step: which transitions the loop would have taken at each step.
+  const wouldAt = new Map<number, string[]>();
+  for (const [transition, at] of run.wouldHave ?? []) {
+    for (const index of at) wouldAt.set(index, [...(wouldAt.get(index) ?? []), transition]);
+  }
   const edges: Omit<PhaseGraphEdge, 'points' | 'labelX' | 'labelY'>[] = [];
   for (let k = 1; k < ids.length; k++) {
     const source = ids[k - 1] as string;
@@ -206,11 +211,13 @@ export function buildUnrolled(
     const lines =
       transitions.length > 0 ? transitions.map((id, i) => (i ? `→ ${id}` : id)) : ['next step'];
     const text = lines.join('\n');
-    const detail = summariseReasons(reasons);
-    const pill: EdgePill = { badge: null, text, detail };
     const primary =
       [...transitions].reverse().find((id) => specs.get(id)?.kind !== 'flow') ?? transitions.at(-1);
     const step = target === 'end' ? (entries.at(-1)?.step ?? null) : from + k;
+    const would = step === null ? [] : (wouldAt.get(step) ?? []);
+    const wouldText = would.length > 0 ? `would have: ${would.join(', ')}` : null;
+    const detail = wouldText ?? summariseReasons(reasons);
+    const pill: EdgePill = { badge: null, text, detail };
     const isLast = target === currentId;
     edges.push({
       id: `${source}->${target}`,
@@ -221,7 +228,7 @@ export function buildUnrolled(
       label: transitions.map((id) => specs.get(id)?.when ?? id).join('; '),
       pill,
       taken: 1,
-      wouldHave: [],
+      wouldHave: would.length > 0 && step !== null ? [step] : [],
       last: isLast,
       animated: isLast && run.live && cursor === null,
       faint: false,
@@ -229,7 +236,9 @@ export function buildUnrolled(
       labelWidth: pillWidth(detail ? [...lines, detail] : lines),
       labelHeight: (lines.length + (detail ? 1 : 0)) * LINE + 8,
       pick: { select: primary ? { kind: 'transition', id: primary } : null, step },
-      ariaLabel: [transitions.join(' then ') || 'next step', detail].filter(Boolean).join(', '),
+      ariaLabel: [transitions.join(' then ') || 'next step', summariseReasons(reasons), wouldText]
+        .filter(Boolean)
+        .join(', '),
     });
   }
 

@@ -367,6 +367,22 @@ describe('the unrolled graph', () => {
     expect(graph.notice).toBeNull();
   });
 
+  it("marks the guards lens's would-have transitions on the edge into that step", async () => {
+    const t = await trace('rca-search-stall');
+    const wouldHave = new Map([['stall-exit', [2]]]);
+    const graph = buildPhaseGraph(MACHINE, { ...ended(t), wouldHave }, UNROLLED);
+    expect(edge(graph, 'step-1->step-2')).toMatchObject({
+      wouldHave: [2],
+      pill: { detail: 'would have: stall-exit' },
+    });
+    expect(edge(graph, 'step-1->step-2').ariaLabel).toContain('would have: stall-exit');
+    expect(graph.edges.filter((e) => e.wouldHave.length > 0).map((e) => e.id)).toEqual([
+      'step-1->step-2',
+    ]);
+    const plain = buildPhaseGraph(MACHINE, ended(t), UNROLLED);
+    expect(plain.edges.every((e) => e.wouldHave.length === 0)).toBe(true);
+  });
+
   it('ends on the phase the run stopped in when no step recorded it', async () => {
     const t = await trace('rca-search-stall', { reflection: { gating: 'off' } });
     const graph = buildPhaseGraph(MACHINE, ended(t), UNROLLED);

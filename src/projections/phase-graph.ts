@@ -47,7 +47,7 @@ export interface PhaseGraphRun {
   readonly scope?: { readonly first: number; readonly last: number } | null;
   /**
    * The guards lens: the steps at which the loop would have taken each transition under other
-   * settings (`Lens.byTransition`). Drawn apart from what the run took; aggregate mode only.
+   * settings (`Lens.byTransition`). Drawn apart from what the run took; unrolled, on the edge into that step.
    */
   readonly wouldHave?: ReadonlyMap<string, readonly number[]> | null;
   /** The ended run graded against its scenario: a wrong answer's node says so, in red. */

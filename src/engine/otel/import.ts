@@ -20,6 +20,7 @@ import {
 import { restoreLoopscope } from './restore';
 import { restoreExact } from './restore-exact';
 import { importedScenario, replayableScenario } from './scenario';
+import { toolDefinitionsOf } from './tool-definitions';
 import { spanRows, type SpanRow, type UnmappedSpan } from './span-rows';
 import { buildSteps } from './steps';
 import { buildTree } from './tree';
@@ -70,9 +71,10 @@ export function importSpans(
   }
   // A whole Loopscope export gives back the native trace it was written from, exactly.
   const exact = restoreExact(nodes);
+  const definitions = toolDefinitionsOf(nodes);
   const scenario =
     exact?.scenario ??
-    importedScenario(traceIds[0] ?? name, nodes, calls, restored?.scenario ?? null);
+    importedScenario(traceIds[0] ?? name, nodes, calls, restored?.scenario ?? null, definitions);
   const answer = restored ? restored.answer : built.answer;
   const rootError = nodes.find((node) => node.depth === 0 && node.span.status.error);
   const stopReason =
@@ -118,7 +120,7 @@ export function importSpans(
     format,
     formatLabel: FORMAT_LABELS[format],
     trace,
-    scenario: exact ? scenario : replayableScenario(trace, scenario),
+    scenario: exact ? scenario : replayableScenario(trace, scenario, definitions),
     spans: rows,
     unmapped,
     notes: notes.notes,

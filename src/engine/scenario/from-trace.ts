@@ -16,7 +16,7 @@ import type { Fixture, Scenario, ScenarioTool } from './types';
 export interface ScenarioFromTraceOptions {
   /** The scenario the run ran on, when known: its tools, corpus, rules and checks carry over. */
   readonly scenario?: Scenario | null;
-  /** Tool definitions the trace carried (an imported trace's), used before inferring. */
+  /** Tool definitions the trace carried (an imported trace's): used before inferring, and kept when never called. */
   readonly tools?: readonly ToolSpec[];
 }
 
@@ -96,6 +96,9 @@ function toolsOf(trace: Trace, options: ScenarioFromTraceOptions, notes: string[
       },
     );
   }
+  // Tools the trace defined but never called were offered to its model: keep offering them.
+  for (const tool of options.tools ?? [])
+    if (!tools.some((known) => known.name === tool.name)) tools.push(tool);
   return tools;
 }
 

@@ -66,4 +66,21 @@ test('a 100,000-step trace opens, and its last, first and middle steps are reach
   await expect(middle).toBeInViewport();
   await expect(record(page)).toContainText('Step 50000');
   await expect(timeline(page).locator('[role="option"][aria-selected="true"]')).toHaveCount(1);
+
+  // The Context tab of a call that sent 100,002 messages draws the opening and the newest ones.
+  await record(page).getByRole('tab', { name: 'Context' }).click();
+  await expect(record(page)).toContainText('100002 messages sent for step 50000');
+  const sent = record(page).getByRole('list', { name: 'Messages sent' }).getByRole('listitem');
+  await expect(sent.filter({ hasText: 'You are a ReAct agent' })).toHaveCount(1);
+  await expect(sent.filter({ hasText: 'key k49999 is next' })).toHaveCount(1);
+  const gap = sent.filter({ hasText: 'earlier messages not shown' });
+  const hidden = Number((await gap.textContent())?.match(/\d+/)?.[0]);
+  expect(hidden).toBeGreaterThan(99_000);
+  expect(await sent.count()).toBeLessThan(500);
+  await gap.getByRole('button', { name: 'Show 200 more' }).click();
+  await expect(gap).toContainText(`${hidden - 200} earlier messages not shown`);
+
+  await strip(page).focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(record(page)).toContainText('100000 messages sent for step 49999');
 });

@@ -14,7 +14,8 @@ import type {
   PhaseGraphRun,
 } from './phase-graph';
 import { layoutGraph, type LayoutInput } from './phase-graph-layout';
-import { summariseReasons, transitionReason } from './phase-graph-reasons';
+import { summariseReasons } from './phase-graph-reasons';
+import { tally } from './phase-graph-tally';
 import {
   currentPhase,
   endingGrade,
@@ -44,44 +45,6 @@ const LABEL_HEIGHT = 48;
  */
 export function labelWidth(id: string): number {
   return Math.min(184, Math.max(112, Math.ceil(id.length * 6.6) + 44));
-}
-
-interface EdgeTally {
-  taken: number;
-  steps: number[];
-  reasons: string[];
-}
-
-function tally(machine: PhaseGraphMachine, run: PhaseGraphRun) {
-  const edges = new Map<string, EdgeTally>();
-  const phaseSteps = new Map<PhaseId, Set<number>>();
-  const through = (phase: PhaseId, step: number) => {
-    const set = phaseSteps.get(phase) ?? new Set<number>();
-    set.add(step);
-    phaseSteps.set(phase, set);
-  };
-  const byId = new Map(machine.transitions.map((spec) => [spec.id, spec]));
-  for (const entry of run.path) {
-    const spec = byId.get(entry.transition);
-    if (!spec) continue;
-    const seen = edges.get(spec.id) ?? { taken: 0, steps: [], reasons: [] };
-    seen.taken += 1;
-    if (entry.step !== null) {
-      if (seen.steps.at(-1) !== entry.step) seen.steps.push(entry.step);
-      through(spec.from, entry.step);
-      through(spec.to, entry.step);
-    }
-    const reason = transitionReason(entry, spec, run.steps, run.escalation ?? null);
-    if (reason) seen.reasons.push(reason);
-    edges.set(spec.id, seen);
-  }
-  const scope = run.scope ?? null;
-  for (const step of run.steps) {
-    if (!scope || (step.index >= scope.first && step.index <= scope.last)) {
-      through(step.phase, step.index);
-    }
-  }
-  return { edges, phaseSteps };
 }
 
 /**
@@ -183,7 +146,7 @@ export function buildAggregate(
   const labelOf = new Map(machine.phases.map((phase) => [phase.id, phase.label]));
 
   const nodes = phases.map((phase): PhaseGraphNode => {
-    const steps = [...(phaseSteps.get(phase.id) ?? [])].sort((a, b) => a - b);
+    const steps = phaseSteps.get(phase.id) ?? [];
     const position = placed.nodes.get(phase.id) ?? { x: 0, y: 0 };
     const isCurrent = phase.id === current;
     const graded = endingGrade(run, phase.id);

@@ -19,6 +19,18 @@ export function phaseTone(phase: PhaseSpec): NodeTone {
 /** "1 step", "2 steps". */
 export const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
+const TARGETS = new WeakMap<PhaseGraphMachine, ReadonlyMap<string, string>>();
+
+/** Each transition's target phase, built once per machine (a cursor move scans the whole path). */
+function transitionTargets(machine: PhaseGraphMachine): ReadonlyMap<string, string> {
+  let targets = TARGETS.get(machine);
+  if (!targets) {
+    targets = new Map(machine.transitions.map((spec) => [spec.id, spec.to]));
+    TARGETS.set(machine, targets);
+  }
+  return targets;
+}
+
 /**
  * Pure: the path entry the graph marks as last: the run's newest, or with a cursor the one that
  * led into the cursor's step (else the newest entry up to it).
@@ -31,8 +43,8 @@ export function lastEntryIndex(
 ): number {
   if (cursor === null) return path.length - 1;
   const phase = steps[cursor]?.phase;
-  const into = (entry: PathEntry) =>
-    machine.transitions.find((candidate) => candidate.id === entry.transition)?.to === phase;
+  const targets = transitionTargets(machine);
+  const into = (entry: PathEntry) => targets.get(entry.transition) === phase;
   let fallback = -1;
   for (let i = 0; i < path.length; i++) {
     const entry = path[i] as PathEntry;

@@ -171,6 +171,30 @@ export function pathInScope(
   path: readonly PathEntry[],
   scope: { readonly first: number; readonly last: number },
 ): readonly PathEntry[] {
+  // The same scope again (a cursor move within an attempt) gets the same array, so the counts
+  // made from it are reused.
+  if (
+    lastScoped?.path === path &&
+    lastScoped.first === scope.first &&
+    lastScoped.last === scope.last
+  )
+    return lastScoped.scoped;
+  const scoped = filterInScope(path, scope);
+  lastScoped = { path, first: scope.first, last: scope.last, scoped };
+  return scoped;
+}
+
+let lastScoped: {
+  readonly path: readonly PathEntry[];
+  readonly first: number;
+  readonly last: number;
+  readonly scoped: readonly PathEntry[];
+} | null = null;
+
+function filterInScope(
+  path: readonly PathEntry[],
+  scope: { readonly first: number; readonly last: number },
+): readonly PathEntry[] {
   const owners = pathSteps(path);
   return path.filter((_, position) => {
     const owner = owners[position];

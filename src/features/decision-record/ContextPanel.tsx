@@ -1,9 +1,10 @@
-import { memo, useId, useMemo } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import { Clipped, clipLine, FOCUS_RING } from '../../components';
 import type { Message, Step } from '../../engine';
 import { findMemoryBlock, type MemoryBlock } from '../../projections/attempt-memory';
 import type { AttemptSummary } from '../../projections/attempts';
 import { stepContext, type ContextMessage } from '../../projections/context-diff';
+import { contextWindow, MORE } from './context-window';
 import { ROLE_STYLE } from './labels';
 import { MemorySummary, MemoryText } from './MemoryText';
 import { scrollToTop } from './scroll';
@@ -118,6 +119,8 @@ export const ContextPanel = memo(function ContextPanel({
   onSelect,
 }: ContextPanelProps) {
   const anchorBase = useId();
+  // Earlier messages the reader asked to see, for this step only.
+  const [more, setMore] = useState({ step: index, count: 0 });
   const context = useMemo(
     () => stepContext(steps, index, conversations),
     [steps, index, conversations],
@@ -136,6 +139,21 @@ export const ContextPanel = memo(function ContextPanel({
     );
   }
   const firstNew = `${anchorBase}-first-new`;
+  const shown = contextWindow(
+    context.messages.length,
+    context.newFrom,
+    more.step === index ? more.count : 0,
+  );
+  const item = (message: ContextMessage) => (
+    <MessageItem
+      key={message.index}
+      message={message}
+      anchor={message.index === context.newFrom ? firstNew : undefined}
+      memory={message.index === 0 ? memory : null}
+      onSelect={onSelect}
+      markId={markId}
+    />
+  );
   const showNew = () => {
     const target = document.getElementById(firstNew);
     // Clear of the pane's sticky tab bar.
@@ -182,16 +200,22 @@ export const ContextPanel = memo(function ContextPanel({
       )}
       {memory && <MemorySummary block={memory} onSelect={onSelect} onShow={showReflection} />}
       <ol aria-label="Messages sent" className="mt-2 space-y-1.5">
-        {context.messages.map((message) => (
-          <MessageItem
-            key={message.index}
-            message={message}
-            anchor={message.index === context.newFrom ? firstNew : undefined}
-            memory={message.index === 0 ? memory : null}
-            onSelect={onSelect}
-            markId={markId}
-          />
-        ))}
+        {context.messages.slice(0, shown.head).map(item)}
+        {shown.hidden > 0 && (
+          <li className="flex flex-wrap items-center gap-2 border-l-2 border-dashed border-l-slate-300 py-1.5 pl-2.5 text-xs text-slate-600 dark:border-l-slate-600 dark:text-slate-400">
+            {shown.hidden} earlier message{shown.hidden === 1 ? '' : 's'} not shown
+            <button
+              type="button"
+              onClick={() =>
+                setMore({ step: index, count: (more.step === index ? more.count : 0) + MORE })
+              }
+              className={`rounded font-medium text-sky-700 underline-offset-2 hover:underline dark:text-sky-300 ${FOCUS_RING}`}
+            >
+              Show {Math.min(MORE, shown.hidden)} more
+            </button>
+          </li>
+        )}
+        {context.messages.slice(shown.from).map(item)}
       </ol>
       <div className="mt-3">
         <p className="text-[11px] font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400">

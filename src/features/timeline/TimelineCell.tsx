@@ -41,7 +41,7 @@ export const TimelineCell = memo(
         aria-label={cellName(cell, lens)}
         title={clipLine(lens ? `${cell.title}\nLens: ${lens.text}` : cell.title)}
         data-would-have={lens ? (lens.stops ? 'stop' : 'mark') : undefined}
-        className={`group @container relative flex w-40 min-w-8 shrink cursor-pointer flex-col items-stretch gap-0.5 pt-3 transition-opacity ${dimmed ? 'opacity-35 hover:opacity-70 data-current:opacity-100' : ''}`}
+        className={`group @container relative flex min-w-0 flex-1 cursor-pointer flex-col items-stretch gap-0.5 pt-3 transition-opacity ${dimmed ? 'opacity-35 hover:opacity-70 data-current:opacity-100' : ''}`}
       >
         {cell.guard && (
           <GuardMark className="absolute top-0 left-1/2 h-2 w-3 -translate-x-1/2 text-rose-600 dark:text-rose-400" />

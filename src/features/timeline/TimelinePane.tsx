@@ -29,6 +29,7 @@ import { TimelineStrip } from './TimelineStrip';
 
 interface PlayheadRefs {
   readonly strip: RefObject<HTMLDivElement | null>;
+  readonly reveal: RefObject<((index: number) => boolean) | null>;
   readonly scrubber: RefObject<HTMLInputElement | null>;
   readonly position: RefObject<HTMLSpanElement | null>;
 }
@@ -36,14 +37,16 @@ interface PlayheadRefs {
 /**
  * The playhead: marks the cursor cell, sets the scrubber and the step text from
  * `store.subscribe` (STYLE rule 8). One painter per mounted pane (it remembers the cell it
- * marked); it paints again whenever the strip re-renders, so a new cell gets the mark too.
+ * marked); it paints again whenever the strip draws (`repaint`), so a cell that scrolled into
+ * the DOM or a new cell gets the mark too.
  */
-function usePlayhead(targets: PlayheadRefs, idPrefix: string, cells: unknown): void {
+function usePlayhead(targets: PlayheadRefs, idPrefix: string): () => void {
   const store = useRunStoreApi();
   const [painter] = useState(() =>
     createCursorPainter({
       strip: () => targets.strip.current,
       cellAt: (index) => document.getElementById(`${idPrefix}${index}`),
+      reveal: (index) => targets.reveal.current?.(index) ?? false,
       scrubber: () => targets.scrubber.current,
       position: () => targets.position.current,
     }),
@@ -60,8 +63,22 @@ function usePlayhead(targets: PlayheadRefs, idPrefix: string, cells: unknown): v
         painter.paint(cursorView(state));
       }
     });
-    // `cells` is a dependency on purpose: a re-rendered strip may hold new cell elements.
-  }, [store, painter, cells]);
+  }, [store, painter]);
+  return useCallback(() => painter.paint(cursorView(store.getState())), [painter, store]);
+}
+
+/** An element's width in px, kept up to date as the pane resizes. */
+function useWidth(target: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = target.current;
+    if (!element) return;
+    // The observer reports the first size at once, then every change.
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [target]);
+  return width;
 }
 
 function TimelineBody() {
@@ -82,10 +99,13 @@ function TimelineBody() {
   const lens = timelineLens(useLens());
 
   const strip = useRef<HTMLDivElement>(null);
+  const reveal = useRef<((index: number) => boolean) | null>(null);
+  const body = useRef<HTMLDivElement>(null);
+  const width = useWidth(body);
   const scrubber = useRef<HTMLInputElement>(null);
   const position = useRef<HTMLSpanElement>(null);
   const idPrefix = `${useId()}step-`;
-  usePlayhead({ strip, scrubber, position }, idPrefix, cells);
+  const repaint = usePlayhead({ strip, reveal, scrubber, position }, idPrefix);
   usePlayback(store);
 
   const onPick = useCallback(
@@ -97,6 +117,7 @@ function TimelineBody() {
     <>
       <TimelineControls positionRef={position} />
       <div
+        ref={body}
         className={`min-h-0 flex-1 overflow-y-auto ${FOCUS_RING}`}
         tabIndex={0}
         role="group"
@@ -110,7 +131,10 @@ function TimelineBody() {
             selectionActive={selection !== null}
             live={live && newest}
             idPrefix={idPrefix}
+            width={width}
             stripRef={strip}
+            revealRef={reveal}
+            onDrawn={repaint}
             onPick={onPick}
           />
           <Scrubber scrubberRef={scrubber} />

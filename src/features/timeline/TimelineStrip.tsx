@@ -1,7 +1,23 @@
-import { memo, type MouseEvent, type RefObject } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  type MouseEvent,
+  type RefObject,
+} from 'react';
 import { FOCUS_RING } from '../../components';
 import type { CellLens, TimelineCell as Cell } from '../../projections/timeline';
 import { TimelineCell } from './TimelineCell';
+import {
+  BOUNDARY_WIDTH,
+  CELL_GAP,
+  CELL_MIN,
+  STRIP_PADDING,
+  cellPosition,
+  cellWidth,
+} from './strip-layout';
 
 export interface TimelineStripProps {
   readonly cells: readonly Cell[];
@@ -12,13 +28,22 @@ export interface TimelineStripProps {
   /** The run is still recording: a pulsing slot shows where the next step lands. */
   readonly live: boolean;
   readonly idPrefix: string;
+  /** The pane's width in px: the cells share it (see `cellWidth`). */
+  readonly width: number;
   readonly stripRef: RefObject<HTMLDivElement | null>;
+  /** Filled with "bring this step into view" for the playhead painter. */
+  readonly revealRef: RefObject<((index: number) => boolean) | null>;
+  /** Called after every draw: the cells in the DOM may have changed (the playhead repaints). */
+  readonly onDrawn: () => void;
   readonly onPick: (index: number) => void;
 }
 
 function AttemptBoundary({ attempt }: { readonly attempt: number }) {
   return (
-    <div aria-hidden="true" className="flex shrink-0 flex-col items-center gap-0.5 self-stretch">
+    <div
+      aria-hidden="true"
+      className="flex w-6 shrink-0 flex-col items-center gap-0.5 self-stretch"
+    >
       <span className="rounded bg-fuchsia-100 px-1 font-mono text-[10px] leading-3 font-semibold text-fuchsia-900 dark:bg-fuchsia-900/70 dark:text-fuchsia-100">
         A{attempt}
       </span>
@@ -29,18 +54,12 @@ function AttemptBoundary({ attempt }: { readonly attempt: number }) {
 
 /**
  * The steps as a horizontal listbox of cells: click a cell to show its step; the keyboard
- * shortcuts move the cursor while the strip has focus. Scrolls sideways on long runs (every cell
- * keeps its minimum width); the playhead painter keeps the cursor cell in view.
+ * shortcuts move the cursor while the strip has focus. Virtualised (@tanstack/react-virtual,
+ * horizontal): only the cells in view and a few beside them are in the DOM, so a 100,000-step
+ * run scrolls as a 10-step one does; the playhead painter brings the cursor cell into view.
  */
-export const TimelineStrip = memo(function TimelineStrip({
-  cells,
-  lens,
-  selectionActive,
-  live,
-  idPrefix,
-  stripRef,
-  onPick,
-}: TimelineStripProps) {
+export const TimelineStrip = memo(function TimelineStrip(props: TimelineStripProps) {
+  const { cells, live } = props;
   if (cells.length === 0) {
     return (
       <div className="flex h-[4.25rem] items-center px-3 text-sm text-slate-600 dark:text-slate-400">
@@ -50,6 +69,61 @@ export const TimelineStrip = memo(function TimelineStrip({
       </div>
     );
   }
+  return <VirtualStrip {...props} />;
+});
+
+function VirtualStrip({
+  cells,
+  lens,
+  selectionActive,
+  live,
+  idPrefix,
+  width,
+  stripRef,
+  revealRef,
+  onDrawn,
+  onPick,
+}: TimelineStripProps) {
+  const boundaries = useMemo(() => cells.filter((cell) => cell.attemptStart).length, [cells]);
+  const size = cellWidth(width, cells.length, boundaries);
+  const count = cells.length + (live ? 1 : 0);
+  // A new function whenever a size may change: the virtualiser measures again on a new key getter.
+  const getItemKey = useCallback(
+    (at: number) => (at < cells.length ? cells[at]!.index : 'live'),
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
+    [cells, size],
+  );
+  // oxlint-disable-next-line react/incompatible-library
+  const virtualizer = useVirtualizer({
+    horizontal: true,
+    count,
+    getScrollElement: () => stripRef.current,
+    estimateSize: (at) =>
+      at >= cells.length
+        ? CELL_MIN
+        : size + (cells[at]!.attemptStart ? BOUNDARY_WIDTH + CELL_GAP : 0),
+    getItemKey,
+    gap: CELL_GAP,
+    paddingStart: STRIP_PADDING,
+    paddingEnd: STRIP_PADDING,
+    scrollPaddingStart: 2 * STRIP_PADDING,
+    scrollPaddingEnd: 2 * STRIP_PADDING,
+    overscan: 6,
+  });
+  revealRef.current = (index: number) => {
+    const at = cellPosition(cells, index);
+    if (at < 0 || !stripRef.current) return false;
+    virtualizer.scrollToIndex(at, { align: 'auto' });
+    return true;
+  };
+  useLayoutEffect(onDrawn);
+  useLayoutEffect(
+    () => () => {
+      revealRef.current = null;
+    },
+    [revealRef],
+  );
+
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const target = event.target instanceof Element ? event.target.closest('[data-index]') : null;
     const index = target?.getAttribute('data-index');
@@ -67,25 +141,36 @@ export const TimelineStrip = memo(function TimelineStrip({
       tabIndex={0}
       data-shortcuts="allow"
       onClick={onClick}
-      className={`relative flex items-start gap-1 overflow-x-auto rounded-md px-3 pt-1 pb-2 ${FOCUS_RING} focus-visible:ring-inset focus-visible:ring-offset-0`}
+      className={`overflow-x-auto rounded-md pt-1 pb-2 ${FOCUS_RING} focus-visible:ring-inset focus-visible:ring-offset-0`}
     >
-      {cells.map((cell) => (
-        <CellSlot
-          key={cell.index}
-          cell={cell}
-          lens={lens.get(cell.index) ?? null}
-          idPrefix={idPrefix}
-          dimmed={selectionActive && !cell.selected}
-        />
-      ))}
-      {live && (
-        <div aria-hidden="true" className="flex w-8 shrink-0 flex-col gap-0.5 pt-3">
-          <div className="h-8 animate-pulse rounded-md border border-dashed border-slate-400 bg-slate-100 dark:border-slate-500 dark:bg-slate-800" />
-        </div>
-      )}
+      <div className="relative h-16" style={{ width: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const cell = cells[item.index];
+          return (
+            <div
+              key={item.key}
+              className="absolute top-0 flex h-full items-start gap-1"
+              style={{ left: item.start, width: item.size }}
+            >
+              {cell ? (
+                <CellSlot
+                  cell={cell}
+                  lens={lens.get(cell.index) ?? null}
+                  idPrefix={idPrefix}
+                  dimmed={selectionActive && !cell.selected}
+                />
+              ) : (
+                <div aria-hidden="true" className="flex w-8 shrink-0 flex-col gap-0.5 pt-3">
+                  <div className="h-8 animate-pulse rounded-md border border-dashed border-slate-400 bg-slate-100 dark:border-slate-500 dark:bg-slate-800" />
+                </div>
+              )}
+            </div>
+          );
+        })}
+      </div>
     </div>
   );
-});
+}
 
 function CellSlot({
   cell,

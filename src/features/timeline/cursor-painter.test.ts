@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createCursorPainter, type PaintedCell, type PaintedStrip } from './cursor-painter';
 
-const CELL_WIDTH = 32;
-
 /** A cell that counts the writes made to it. */
 function fakeCell(index: number) {
   const attributes = new Map<string, string>([['aria-selected', 'false']]);
   const cell = {
     id: `cell-${index}`,
-    offsetLeft: index * (CELL_WIDTH + 4),
-    offsetWidth: CELL_WIDTH,
     writes: 0,
     attributes,
     setAttribute(name: string, value: string) {
@@ -27,8 +23,6 @@ function fakeCell(index: number) {
 function fakeStrip(): PaintedStrip & { attributes: Map<string, string> } {
   const attributes = new Map<string, string>();
   return {
-    scrollLeft: 0,
-    clientWidth: 400,
     attributes,
     setAttribute: (name, value) => void attributes.set(name, value),
     removeAttribute: (name) => void attributes.delete(name),
@@ -44,13 +38,15 @@ function setUp(count: number) {
     setAttribute: (_: string, v: string) => void (scrubber.valuetext = v),
   };
   const position = { textContent: '' as string | null };
+  const revealed: number[] = [];
   const painter = createCursorPainter({
     strip: () => strip,
     cellAt: (index) => cells[index] ?? null,
+    reveal: (index) => revealed.push(index) > 0,
     scrubber: () => scrubber,
     position: () => position,
   });
-  return { cells, strip, scrubber, position, painter };
+  return { cells, strip, scrubber, position, painter, revealed };
 }
 
 const current = (cells: ReturnType<typeof fakeCell>[]) =>
@@ -113,6 +109,7 @@ describe('following a live run', () => {
     const painter = createCursorPainter({
       strip: () => null,
       cellAt: (index) => cells[index] ?? null,
+      reveal: () => true,
       scrubber: () => null,
       position: () => null,
     });
@@ -123,19 +120,45 @@ describe('following a live run', () => {
   });
 });
 
-describe('scrolling a long strip', () => {
-  it('scrolls right to keep the cursor in view, and back left', () => {
-    const { strip, painter } = setUp(300);
+describe('a virtualised strip', () => {
+  it('asks to bring the cursor step into view once per move, not on a repaint', () => {
+    const { painter, revealed } = setUp(300);
     painter.paint({ index: 50, text: '' });
-    const cellRight = 50 * (CELL_WIDTH + 4) + CELL_WIDTH;
-    expect(strip.scrollLeft + strip.clientWidth).toBeGreaterThanOrEqual(cellRight);
+    painter.paint({ index: 50, text: '' });
     painter.paint({ index: 2, text: '' });
-    expect(strip.scrollLeft).toBeLessThanOrEqual(2 * (CELL_WIDTH + 4));
+    painter.paint({ index: null, text: 'No steps yet' });
+    expect(revealed).toEqual([50, 2]);
   });
 
-  it('leaves the scroll alone while the cursor is in view', () => {
-    const { strip, painter } = setUp(300);
-    painter.paint({ index: 3, text: '' });
-    expect(strip.scrollLeft).toBe(0);
+  it('marks the cursor cell once it is drawn, and drops a cell scrolled out of the DOM', () => {
+    const drawn = new Map<number, ReturnType<typeof fakeCell>>();
+    const strip = fakeStrip();
+    const asked: number[] = [];
+    let stripDrawn = false;
+    const painter = createCursorPainter({
+      strip: () => strip,
+      cellAt: (index) => drawn.get(index) ?? null,
+      reveal: (index) => {
+        asked.push(index);
+        return stripDrawn;
+      },
+      scrubber: () => null,
+      position: () => null,
+    });
+    // Before the strip is drawn the move cannot scroll: the next paint asks again, once.
+    painter.paint({ index: 99_999, text: 'Step 99999' });
+    expect(strip.attributes.has('aria-activedescendant')).toBe(false);
+    stripDrawn = true;
+    painter.paint({ index: 99_999, text: 'Step 99999' });
+    painter.paint({ index: 99_999, text: 'Step 99999' });
+    expect(asked).toEqual([99_999, 99_999]);
+    const last = fakeCell(99_999);
+    drawn.set(99_999, last);
+    painter.paint({ index: 99_999, text: 'Step 99999' });
+    expect(last.attributes.get('aria-selected')).toBe('true');
+    expect(strip.attributes.get('aria-activedescendant')).toBe('cell-99999');
+    drawn.delete(99_999);
+    painter.paint({ index: 99_999, text: 'Step 99999' });
+    expect(strip.attributes.has('aria-activedescendant')).toBe(false);
   });
 });

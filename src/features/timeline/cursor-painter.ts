@@ -1,23 +1,20 @@
 /**
  * The playhead, written to the DOM rather than rendered (STYLE rule 8): moving the cursor marks
- * the new cell and unmarks the old one, sets the scrubber and the step text, and scrolls the
- * cell into view. No React here; the interfaces are the few DOM members it touches, so a test can
+ * the new cell and unmarks the old one, sets the scrubber and the step text, and asks the strip
+ * to bring the step into view (the strip is virtualised: the cell may not be in the DOM until it
+ * scrolls there, and the strip paints again once it is). No React here; the interfaces are the few DOM members it touches, so a test can
  * count what one move changes.
  */
 
-/** A cell element: the strip renders one per step with `id` and `data-index`. */
+/** A cell element: the strip renders one per step in view, with `id` and `data-index`. */
 export interface PaintedCell {
   readonly id: string;
-  readonly offsetLeft: number;
-  readonly offsetWidth: number;
   setAttribute(name: string, value: string): void;
   removeAttribute(name: string): void;
 }
 
 /** The scrolling strip (the listbox). */
 export interface PaintedStrip {
-  scrollLeft: number;
-  readonly clientWidth: number;
   setAttribute(name: string, value: string): void;
   removeAttribute(name: string): void;
 }
@@ -28,8 +25,13 @@ export interface PaintedStrip {
  */
 export interface PainterTargets {
   strip(): PaintedStrip | null;
-  /** The cell of a step, or null when it is not in the DOM (yet). */
+  /** The cell of a step, or null when it is not in the DOM (scrolled out, or not yet drawn). */
   cellAt(index: number): PaintedCell | null;
+  /**
+   * Scrolls the strip so the step's cell is in view (a no-op when it already is); false when
+   * it cannot yet (no strip drawn, or the step is not in it), so the next paint tries again.
+   */
+  reveal(index: number): boolean;
   /** The range input ("Step"). */
   scrubber(): { value: string; setAttribute(name: string, value: string): void } | null;
   /** Where "Step 1 · 2 of 5 · reflection (stall)" is written. */
@@ -42,11 +44,11 @@ export interface CursorView {
   readonly text: string;
 }
 
-/** Room kept between the cursor cell and the strip's edge when scrolling it into view (px). */
-const SCROLL_MARGIN = 24;
-
 export interface CursorPainter {
-  /** Moves the marks to `view`; touches only the old and the new cell. */
+  /**
+   * Moves the marks to `view`; touches only the old and the new cell. Call it again after the
+   * strip draws other cells: a cell that came into the DOM gets the mark then.
+   */
   paint(view: CursorView): void;
 }
 
@@ -54,20 +56,15 @@ export interface CursorPainter {
 export function createCursorPainter(targets: PainterTargets): CursorPainter {
   let current: PaintedCell | null = null;
   let text: string | null = null;
-
-  const scrollIntoView = (cell: PaintedCell) => {
-    const strip = targets.strip();
-    if (!strip) return;
-    const left = cell.offsetLeft - SCROLL_MARGIN;
-    const right = cell.offsetLeft + cell.offsetWidth + SCROLL_MARGIN;
-    if (left < strip.scrollLeft) strip.scrollLeft = Math.max(0, left);
-    else if (right > strip.scrollLeft + strip.clientWidth) {
-      strip.scrollLeft = right - strip.clientWidth;
-    }
-  };
+  // The step last brought into view: the strip scrolls on a move, never on a repaint, so a
+  // reader scrolling the strip by hand is not pulled back.
+  let revealed: number | null = null;
 
   return {
     paint(view) {
+      if (view.index !== revealed) {
+        revealed = view.index === null || targets.reveal(view.index) ? view.index : null;
+      }
       const strip = targets.strip();
       const cell = view.index === null ? null : targets.cellAt(view.index);
       if (cell !== current) {
@@ -79,7 +76,6 @@ export function createCursorPainter(targets: PainterTargets): CursorPainter {
           cell.setAttribute('data-current', '');
           cell.setAttribute('aria-selected', 'true');
           strip?.setAttribute('aria-activedescendant', cell.id);
-          scrollIntoView(cell);
         } else strip?.removeAttribute('aria-activedescendant');
         current = cell;
       }

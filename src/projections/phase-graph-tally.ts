@@ -1,0 +1,78 @@
+/**
+ * What a run did on each transition and in each phase, counted once per run: a cursor move
+ * rebuilds the graph but reuses these counts.
+ */
+import type { PhaseId } from '../engine';
+import type { PhaseGraphMachine, PhaseGraphRun } from './phase-graph';
+import { transitionReason } from './phase-graph-reasons';
+
+export interface EdgeTally {
+  taken: number;
+  steps: number[];
+  reasons: string[];
+}
+
+interface Tally {
+  readonly edges: ReadonlyMap<string, EdgeTally>;
+  /** Each phase's steps, ascending. */
+  readonly phaseSteps: ReadonlyMap<PhaseId, readonly number[]>;
+}
+
+/**
+ * The last tally and what it was counted from: a cursor move rebuilds the graph but changes
+ * none of these, so it reuses the counts instead of walking a 100,000-entry path again.
+ */
+let lastTally: { readonly key: readonly unknown[]; readonly tally: Tally } | null = null;
+
+export function tally(machine: PhaseGraphMachine, run: PhaseGraphRun): Tally {
+  const key = [
+    machine,
+    run.path,
+    run.steps,
+    run.escalation ?? null,
+    run.scope?.first,
+    run.scope?.last,
+  ];
+  if (lastTally && lastTally.key.every((part, at) => part === key[at])) return lastTally.tally;
+  const counted = countTally(machine, run);
+  lastTally = { key, tally: counted };
+  return counted;
+}
+
+function countTally(machine: PhaseGraphMachine, run: PhaseGraphRun): Tally {
+  const edges = new Map<string, EdgeTally>();
+  const phaseSteps = new Map<PhaseId, Set<number>>();
+  const through = (phase: PhaseId, step: number) => {
+    const set = phaseSteps.get(phase) ?? new Set<number>();
+    set.add(step);
+    phaseSteps.set(phase, set);
+  };
+  const byId = new Map(machine.transitions.map((spec) => [spec.id, spec]));
+  for (const entry of run.path) {
+    const spec = byId.get(entry.transition);
+    if (!spec) continue;
+    const seen = edges.get(spec.id) ?? { taken: 0, steps: [], reasons: [] };
+    seen.taken += 1;
+    if (entry.step !== null) {
+      if (seen.steps.at(-1) !== entry.step) seen.steps.push(entry.step);
+      through(spec.from, entry.step);
+      through(spec.to, entry.step);
+    }
+    const reason = transitionReason(entry, spec, run.steps, run.escalation ?? null);
+    if (reason) seen.reasons.push(reason);
+    edges.set(spec.id, seen);
+  }
+  const scope = run.scope ?? null;
+  for (const step of run.steps) {
+    if (!scope || (step.index >= scope.first && step.index <= scope.last)) {
+      through(step.phase, step.index);
+    }
+  }
+  const sorted = new Map<PhaseId, readonly number[]>();
+  for (const [phase, set] of phaseSteps)
+    sorted.set(
+      phase,
+      [...set].sort((a, b) => a - b),
+    );
+  return { edges, phaseSteps: sorted };
+}

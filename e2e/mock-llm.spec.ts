@@ -1,11 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { startMockLlm, type MockLlm } from '../src/cli/mock-llm.test-support';
 import { expect, test } from './support';
 
 /**
@@ -17,76 +13,13 @@ import { expect, test } from './support';
  * checked on a text reply, the final answer, which names the first tool the request offered.
  */
 
-const MOCK_LLM = path.resolve('node_modules/@dwmkerr/mock-llm/dist/main.js');
-const TURNS = [
-  'Thought: need the order first\nAction: tool:get_order case_id=O-1001',
-  'Thought: check the notes\nAction: tool:list_order_notes case_id=O-1001',
-  'Thought: done.\nAction: answer Order O-1001 shipped 32 days ago; the parcel is held at the depot.',
-];
-const completion = (content: string) =>
-  JSON.stringify({
-    id: 'chatcmpl-mock',
-    object: 'chat.completion',
-    model: '{{jmes request body.model}}',
-    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-  });
-const CONFIG = {
-  streaming: { chunkSize: 7, chunkIntervalMs: 1 },
-  rules: [
-    ...TURNS.map((turn, count) => ({
-      path: '/v1/chat/completions',
-      method: 'POST',
-      // Not `!body.tools`: mock-llm's jmespath gives null for it.
-      match: `body.tools == \`null\` && length(body.messages[?role=='assistant']) == \`${count}\``,
-      response: { status: 200, content: completion(turn) },
-    })),
-    {
-      path: '/v1/chat/completions',
-      method: 'POST',
-      match: 'body.tools',
-      response: {
-        status: 200,
-        content: completion('Offered {{jmes request body.tools[0].function.name}} first.'),
-      },
-    },
-  ],
-};
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
-let dir = '';
-let mockLlm: ChildProcess | null = null;
+let mockLlm: MockLlm | null = null;
 let forwarder: Server | null = null;
 let baseUrl = '';
 
 test.beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'loopscope-mock-llm-e2e-'));
-  const configPath = path.join(dir, 'config.yaml');
-  writeFileSync(configPath, JSON.stringify(CONFIG, null, 2));
-  const port = await freePort();
-  const child = spawn(process.execPath, [MOCK_LLM, '--config', configPath], {
-    cwd: dir,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  mockLlm = child;
-  await new Promise<void>((resolve, reject) => {
-    let said = '';
-    child.stdout!.on('data', (data: Buffer) => {
-      said += data.toString('utf8');
-      if (said.includes('server running on')) resolve();
-    });
-    child.stderr!.on('data', (data: Buffer) => (said += data.toString('utf8')));
-    child.once('exit', (code) => reject(new Error(`mock-llm exited (${code}): ${said}`)));
-  });
+  mockLlm = await startMockLlm();
+  const { port } = mockLlm;
   forwarder = createServer((req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Allow-Headers', 'authorization, content-type');
@@ -108,12 +41,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   forwarder?.closeAllConnections();
   await new Promise<void>((resolve) => (forwarder ? forwarder.close(() => resolve()) : resolve()));
-  if (mockLlm && mockLlm.exitCode === null) {
-    const exited = new Promise((resolve) => mockLlm!.once('exit', resolve));
-    mockLlm.kill('SIGTERM');
-    await exited;
-  }
-  rmSync(dir, { recursive: true, force: true });
+  await mockLlm?.stop();
 });
 
 const metrics = (page: Page) => page.getByRole('region', { name: 'Metrics' });

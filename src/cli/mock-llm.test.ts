@@ -5,87 +5,15 @@
  * cannot stream tool_calls, so the tools protocol is checked on what it can serve, a text reply
  * (the final answer), which names the tool the request offered.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
+import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockLlm, type MockLlm } from './mock-llm.test-support';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
-const MOCK_LLM = path.join(ROOT, 'node_modules/@dwmkerr/mock-llm/dist/main.js');
 const TIMEOUT = 60_000;
-
-const TURNS = [
-  'Thought: need the order first\nAction: tool:get_order case_id=O-1001',
-  'Thought: check the notes\nAction: tool:list_order_notes case_id=O-1001',
-  'Thought: done.\nAction: answer Order O-1001 shipped 32 days ago; the parcel is held at the depot.',
-];
-
-const completion = (content: string) =>
-  JSON.stringify({
-    id: 'chatcmpl-mock',
-    object: 'chat.completion',
-    model: '{{jmes request body.model}}',
-    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-  });
-const assistantTurns = (count: number) =>
-  `length(body.messages[?role=='assistant']) == \`${count}\``;
-
-/** The config (YAML is a superset of JSON): the text turns by how many the model has had. */
-const CONFIG = {
-  streaming: { chunkSize: 7, chunkIntervalMs: 1 },
-  rules: [
-    ...TURNS.map((turn, count) => ({
-      path: '/v1/chat/completions',
-      method: 'POST',
-      // Not `!body.tools`: mock-llm's jmespath gives null for it.
-      match: `body.tools == \`null\` && ${assistantTurns(count)}`,
-      response: { status: 200, content: completion(turn) },
-    })),
-    {
-      path: '/v1/chat/completions',
-      method: 'POST',
-      match: 'body.tools',
-      response: {
-        status: 200,
-        content: completion('Offered {{jmes request body.tools[0].function.name}} first.'),
-      },
-    },
-  ],
-};
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
-/** Starts mock-llm and resolves once it says it is listening. */
-function startMockLlm(dir: string, port: number): Promise<ChildProcess> {
-  const configPath = path.join(dir, 'config.yaml');
-  writeFileSync(configPath, JSON.stringify(CONFIG, null, 2));
-  const child = spawn(process.execPath, [MOCK_LLM, '--config', configPath], {
-    cwd: dir,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let said = '';
-    child.stdout.on('data', (data: Buffer) => {
-      said += data.toString('utf8');
-      if (said.includes('server running on')) resolve(child);
-    });
-    child.stderr.on('data', (data: Buffer) => (said += data.toString('utf8')));
-    child.once('exit', (code) => reject(new Error(`mock-llm exited (${code}): ${said}`)));
-  });
-}
 
 function runJson(...args: string[]): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
@@ -100,24 +28,14 @@ function runJson(...args: string[]): Promise<Record<string, unknown>> {
 }
 
 describe('loop run against @dwmkerr/mock-llm (a server nobody on the team wrote)', () => {
-  let server: ChildProcess;
-  let dir = '';
+  let server: MockLlm;
   let endpoint = '';
 
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'loopscope-mock-llm-'));
-    const port = await freePort();
-    server = await startMockLlm(dir, port);
-    endpoint = `http://127.0.0.1:${port}/v1`;
+    server = await startMockLlm();
+    endpoint = `http://127.0.0.1:${server.port}/v1`;
   }, TIMEOUT);
-  afterAll(async () => {
-    if (server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => server.stop());
 
   it(
     'text protocol: three streamed turns become two tool steps and the answer',

@@ -446,3 +446,48 @@ describe('reason summaries', () => {
     expect(summariseReasons([])).toBeNull();
   });
 });
+
+describe('one stable layout before, during and after a run', () => {
+  const at = (graph: PhaseGraph) => new Map(graph.nodes.map((n) => [n.id, [n.x, n.y]]));
+
+  it('keeps every phase the preview shows where it was once the run has ended', async () => {
+    const before = at(buildPhaseGraph(MACHINE, IDLE, AGGREGATE));
+    const runs = [
+      await trace('returns-laptop', { mode: 'react', seed: 2 }),
+      await trace('rca-search-stall'),
+      await trace('triage-priority-retry', { attempts: 3 }),
+    ];
+    for (const t of runs) {
+      for (const showAll of [false, true]) {
+        const after = at(buildPhaseGraph(MACHINE, ended(t), { ...AGGREGATE, showAll }));
+        for (const [id, position] of after) {
+          if (before.has(id)) expect(position, id).toEqual(before.get(id));
+        }
+      }
+      // Mid-run (the first half of the path) too.
+      const half = Math.ceil(t.path.length / 2);
+      const live = buildPhaseGraph(
+        MACHINE,
+        { ...ended(t), path: t.path.slice(0, half), live: true },
+        AGGREGATE,
+      );
+      for (const [id, position] of at(live)) {
+        if (before.has(id)) expect(position, id).toEqual(before.get(id));
+      }
+    }
+  });
+
+  it('draws a run within the working loop in the preview’s own frame', async () => {
+    const idle = buildPhaseGraph(MACHINE, IDLE, AGGREGATE);
+    const t = await trace('returns-laptop', { mode: 'react', seed: 2 });
+    const graph = buildPhaseGraph(MACHINE, ended(t), AGGREGATE);
+    expect(graph.view).toEqual(idle.view);
+    expect(graph.layoutKey).toBe(idle.layoutKey);
+    for (const n of graph.nodes) {
+      expect(n.x, n.id).toBeGreaterThanOrEqual(graph.view.x);
+      expect(n.y, n.id).toBeGreaterThanOrEqual(graph.view.y);
+      expect(n.x + n.width, n.id).toBeLessThanOrEqual(graph.view.x + graph.view.width);
+      expect(n.y + n.height, n.id).toBeLessThanOrEqual(graph.view.y + graph.view.height);
+    }
+  });
+});

@@ -1,10 +1,9 @@
 /**
  * The aggregate phase graph: a node per phase and an edge per transition of the machine, with
  * what the run did on each (counts, reasons, the current phase, the edge taken last), laid out
- * with dagre once for the whole machine (phase-graph-aggregate-layout.ts), so a phase never moves
- * when a run starts or ends. Pure.
+ * with dagre. Pure.
  */
-import type { PhaseId, TransitionSpec } from '../engine';
+import type { PhaseId, PhaseSpec, TransitionSpec } from '../engine';
 import type {
   EdgePill,
   PhaseGraph,
@@ -14,14 +13,7 @@ import type {
   PhaseGraphOptions,
   PhaseGraphRun,
 } from './phase-graph';
-import {
-  boundsOf,
-  LABEL_HEIGHT,
-  labelWidth,
-  machineLayout,
-  PHASE_HEIGHT,
-  phaseWidth,
-} from './phase-graph-aggregate-layout';
+import { layoutGraph, type LayoutInput } from './phase-graph-layout';
 import { summariseReasons, transitionReason } from './phase-graph-reasons';
 import {
   currentPhase,
@@ -32,7 +24,27 @@ import {
   plural,
 } from './phase-graph-shared';
 
-export { labelWidth, phaseWidth } from './phase-graph-aggregate-layout';
+/** A phase node's height in px: its name and its step count. */
+const PHASE_HEIGHT = 48;
+
+/**
+ * Pure: a phase node's width: its name at ~8 px a character (13 px semibold), its glyph and
+ * padding, so "Reflecting on the attempt" fits as well as "Acting".
+ */
+export function phaseWidth(label: string): number {
+  return Math.min(280, Math.max(150, Math.ceil(label.length * 8) + 60));
+}
+
+/** A pill's height: its title line and up to two lines of reasons. */
+const LABEL_HEIGHT = 48;
+
+/**
+ * Pure: a pill's reserved width, from the transition's id alone (so the layout holds still while
+ * the counts and reasons grow): the id on one line plus the count badge, within bounds.
+ */
+export function labelWidth(id: string): number {
+  return Math.min(184, Math.max(112, Math.ceil(id.length * 6.6) + 44));
+}
 
 interface EdgeTally {
   taken: number;
@@ -85,6 +97,48 @@ function betweenAttempts(machine: PhaseGraphMachine): ReadonlySet<PhaseId> {
   return new Set(quiet.map((phase) => phase.id));
 }
 
+/** Layouts depend only on which phases and transitions show: cache them per machine. */
+const layoutCache = new WeakMap<PhaseGraphMachine, Map<string, ReturnType<typeof layoutGraph>>>();
+
+function aggregateLayout(
+  machine: PhaseGraphMachine,
+  phases: readonly PhaseSpec[],
+  transitions: readonly TransitionSpec[],
+  direction: 'LR' | 'TB',
+  labelled: (spec: TransitionSpec) => boolean,
+) {
+  const ids = [direction, ...phases.map((p) => p.id), '|'];
+  ids.push(...transitions.map((t) => (labelled(t) ? `${t.id}*` : t.id)));
+  const key = ids.join(' ');
+  const cache = layoutCache.get(machine) ?? new Map<string, ReturnType<typeof layoutGraph>>();
+  layoutCache.set(machine, cache);
+  const cached = cache.get(key);
+  if (cached) return { key, layout: cached };
+  const input: LayoutInput = {
+    direction,
+    nodes: phases.map((phase) => ({
+      id: phase.id,
+      width: phaseWidth(phase.label),
+      height: PHASE_HEIGHT,
+    })),
+    edges: transitions.map((spec) => ({
+      id: spec.id,
+      source: spec.from,
+      target: spec.to,
+      // Room for a pill only where one shows (a taken transition); the rest draw compact.
+      labelWidth: labelled(spec) ? labelWidth(spec.id) : 0,
+      labelHeight: labelled(spec) ? LABEL_HEIGHT : 0,
+      // The working loop (flow between live phases) stays short and straight.
+      weight: spec.kind === 'flow' ? 2 : 1,
+    })),
+  };
+  const result = layoutGraph(input);
+  // Bounded: a long session meets only a few dozen distinct sets of shown transitions.
+  if (cache.size >= 64) cache.clear();
+  cache.set(key, result);
+  return { key, layout: result };
+}
+
 /** Pure: "would have ×1: step 3", "would have ×5: steps 1, 2, 3, …" (the guards lens's words). */
 export function wouldHaveText(steps: readonly number[]): string {
   const listed = steps.slice(0, 3).join(', ') + (steps.length > 3 ? ', …' : '');
@@ -110,27 +164,22 @@ export function buildAggregate(
   const preview = run.path.length === 0 && options.showAll !== true;
   const quiet = betweenAttempts(machine);
   const wouldHave = run.wouldHave ?? new Map<string, readonly number[]>();
-  const inPreview = (spec: TransitionSpec) =>
-    spec.kind !== 'fault' && !quiet.has(spec.from) && !quiet.has(spec.to);
   const shown = (spec: TransitionSpec) =>
     options.showAll === true ||
     tallies.has(spec.id) ||
     wouldHave.has(spec.id) ||
-    (preview && inPreview(spec));
+    (preview && spec.kind !== 'fault' && !quiet.has(spec.from) && !quiet.has(spec.to));
   const transitions = machine.transitions.filter(shown);
   const linked = new Set(transitions.flatMap((spec) => [spec.from, spec.to]));
   const phases = machine.phases.filter((phase) => linked.has(phase.id) || phase.id === current);
   const direction = options.direction ?? 'TB';
-  // One layout for every view: the preview's frame, grown by what else shows.
-  const placed = machineLayout(machine, direction);
-  const previewTransitions = machine.transitions.filter(inPreview);
-  const previewLinked = new Set(previewTransitions.flatMap((spec) => [spec.from, spec.to]));
-  const view = boundsOf(
-    placed,
-    machine.phases.filter((phase) => previewLinked.has(phase.id) || phases.includes(phase)),
-    [...new Set([...previewTransitions, ...transitions])],
+  const { key: layoutKey, layout: placed } = aggregateLayout(
+    machine,
+    phases,
+    transitions,
+    direction,
+    (spec) => tallies.has(spec.id) || wouldHave.has(spec.id),
   );
-  const layoutKey = [direction, view.x, view.y, view.width, view.height].join(' ');
   const labelOf = new Map(machine.phases.map((phase) => [phase.id, phase.label]));
 
   const nodes = phases.map((phase): PhaseGraphNode => {
@@ -222,10 +271,10 @@ export function buildAggregate(
     mode: 'aggregate',
     nodes,
     edges,
-    width: view.width,
-    height: view.height,
+    width: placed.width,
+    height: placed.height,
     notice: null,
-    view,
+    view: { x: 0, y: 0, width: placed.width, height: placed.height },
     hidden: machine.transitions.length - transitions.length,
     layoutKey,
   };

@@ -419,6 +419,11 @@ test('after a settings change the chips keep the previous run’s value beside t
   const metrics = page.getByRole('region', { name: 'Metrics' });
   const reflections = metrics.getByRole('listitem').filter({ hasText: 'Reflections:' });
   await expect(reflections).toHaveText(/^Reflections:\s*1 \(stall\)$/);
+  // The run has ended (the reflection shows while it still runs): only a finished run is "previous".
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+  await expect(metrics.getByRole('listitem').filter({ hasText: 'Stop reason:' })).toContainText(
+    'answer',
+  );
   await expect(metrics).not.toContainText('was');
 
   // Reflection off re-runs at once: the new values, each beside the one before.

@@ -120,7 +120,6 @@ export const LAYER_TABLE: readonly LayerRow[] = [
       'react',
       'react-dom',
       '@xyflow/react',
-      'react-resizable-panels',
       '@tanstack/react-virtual',
       'zustand',
       // The scenario editor's JSON editor (CodeMirror 6), loaded only when the editor opens.

@@ -13,7 +13,8 @@ function sourceFiles(dir: string): SourceFile[] {
     const relative = `${dir}/${entry.name}`;
     if (entry.isDirectory()) {
       files.push(...sourceFiles(relative));
-    } else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+    } else if (/\.tsx?$/.test(entry.name) && !/\.test(-support)?\.tsx?$/.test(entry.name)) {
+      // Tests and the helpers only tests import (`*.test-support.ts`) may use test packages.
       files.push({ path: relative, source: readFileSync(path.join(root, relative), 'utf8') });
     }
   }
@@ -262,7 +263,7 @@ describe('each row of the table', () => {
       "src/features/eval/Panel.tsx: imports '../../scenarios' (features-imports: src/features never imports src/scenarios)",
       "src/features/eval/Panel.tsx: imports '../../../mocks/handlers' (features-imports: src/features never imports mocks/)",
       "src/features/eval/Panel.tsx: imports '../timeline/Row' (feature-boundary: import features/timeline through its index.ts only)",
-      "src/features/eval/Panel.tsx: imports 'react-markdown' (features-imports: src/features may only use react, react-dom, @xyflow/react, react-resizable-panels, @tanstack/react-virtual, zustand, @codemirror/state, @codemirror/view, @codemirror/language, @codemirror/lang-json, @codemirror/lint, @codemirror/commands, @lezer/highlight)",
+      "src/features/eval/Panel.tsx: imports 'react-markdown' (features-imports: src/features may only use react, react-dom, @xyflow/react, @tanstack/react-virtual, zustand, @codemirror/state, @codemirror/view, @codemirror/language, @codemirror/lang-json, @codemirror/lint, @codemirror/commands, @lezer/highlight)",
     ]);
   });
 

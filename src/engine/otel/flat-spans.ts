@@ -42,7 +42,8 @@ export function flatten(value: unknown): Attributes {
     const nested =
       depth < FLATTEN_DEPTH &&
       (isObject(item) || (Array.isArray(item) && item.some((entry) => isObject(entry))));
-    if (prefix !== '' && !nested) {
+    // The root is walked by depth, not by an empty prefix: a key may be "" (`{"": 1}`).
+    if (depth > 0 && !nested) {
       out[prefix] = (item ?? null) as AttrValue;
       return;
     }
@@ -50,7 +51,7 @@ export function flatten(value: unknown): Attributes {
       ? item.map((entry, index) => [String(index), entry] as const)
       : Object.entries(item as Json);
     for (const [key, entry] of entries)
-      walk(prefix === '' ? key : `${prefix}.${key}`, entry, depth + 1);
+      walk(depth === 0 ? key : `${prefix}.${key}`, entry, depth + 1);
   };
   if (isObject(value)) walk('', value, 0);
   return out;

@@ -6,6 +6,7 @@
 import { normaliseId } from './ids';
 import type { AttrValue, Attributes, ForeignSpan } from './model';
 import { nsOfCount } from './times';
+import { textOf } from './values';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
@@ -40,8 +41,8 @@ function parentOf(span: Json): string | null {
 
 function spanOf(span: Json, processes: Json): ForeignSpan {
   const attributes = tags(span['tags']);
-  const process = isObject(processes[String(span['processID'])])
-    ? (processes[String(span['processID'])] as Json)
+  const process = isObject(processes[textOf(span['processID'])])
+    ? (processes[textOf(span['processID'])] as Json)
     : null;
   const start = nsOfCount(span['startTime'], 1000);
   const duration = nsOfCount(span['duration'], 1000);
@@ -63,7 +64,7 @@ function spanOf(span: Json, processes: Json): ForeignSpan {
       isObject(log)
         ? [
             {
-              name: String(tags(log['fields'])['event'] ?? 'log'),
+              name: textOf(tags(log['fields'])['event'] ?? 'log'),
               timeNs: nsOfCount(log['timestamp'], 1000),
               attributes: tags(log['fields']),
             },
@@ -72,7 +73,7 @@ function spanOf(span: Json, processes: Json): ForeignSpan {
     ),
     status: {
       error: errorTag || statusCode === 'ERROR',
-      message: String(attributes['otel.status_description'] ?? ''),
+      message: textOf(attributes['otel.status_description']),
     },
     service: process && typeof process['serviceName'] === 'string' ? process['serviceName'] : null,
     scope: typeof scope === 'string' ? scope : null,

@@ -9,7 +9,7 @@
 import type { Message, Role } from '../types';
 import { GEN_AI } from './attributes';
 import type { AttrValue, ForeignSpan } from './model';
-import { asText, contentText, indexed, isRecord, parsedJson, textAt } from './values';
+import { asText, contentText, indexed, isRecord, parsedJson, textAt, textOf } from './values';
 
 export interface NativeToolCall {
   readonly id: string;
@@ -34,7 +34,7 @@ const ROLES: Readonly<Record<string, Role>> = {
   function: 'tool',
   ipython: 'tool',
 };
-const roleOf = (value: unknown): Role => ROLES[String(value ?? '').toLowerCase()] ?? 'user';
+const roleOf = (value: unknown): Role => ROLES[textOf(value).toLowerCase()] ?? 'user';
 
 const message = (
   role: Role,
@@ -55,14 +55,14 @@ export function messageOfJson(item: unknown): Message | null {
   if (type === 'function_call') {
     return message('assistant', '', [
       {
-        id: String(item['call_id'] ?? item['id'] ?? ''),
-        name: String(item['name'] ?? ''),
+        id: textOf(item['call_id'] ?? item['id']),
+        name: textOf(item['name']),
         arguments: asText(item['arguments'] ?? ''),
       },
     ]);
   }
   if (type === 'function_call_output')
-    return message('tool', asText(item['output']), [], String(item['call_id'] ?? ''));
+    return message('tool', asText(item['output']), [], textOf(item['call_id']));
   const parts = Array.isArray(item['parts']) ? item['parts'] : null;
   const calls: NativeToolCall[] = [];
   let toolCallId: string | undefined =
@@ -75,12 +75,12 @@ export function messageOfJson(item: unknown): Message | null {
       part['function_response'] ?? (part['type'] === 'tool_call_response' ? part : null);
     if (isRecord(call)) {
       calls.push({
-        id: String(call['id'] ?? ''),
-        name: String(call['name'] ?? ''),
+        id: textOf(call['id']),
+        name: textOf(call['name']),
         arguments: asText(call['arguments'] ?? call['args'] ?? {}),
       });
     } else if (isRecord(response)) {
-      toolCallId = String(response['id'] ?? '');
+      toolCallId = textOf(response['id']);
       texts.push(asText(response['response'] ?? response['result'] ?? ''));
     } else texts.push(contentText(part));
   }
@@ -88,8 +88,8 @@ export function messageOfJson(item: unknown): Message | null {
     if (!isRecord(call)) continue;
     const fn = isRecord(call['function']) ? call['function'] : call;
     calls.push({
-      id: String(call['id'] ?? ''),
-      name: String(fn['name'] ?? ''),
+      id: textOf(call['id']),
+      name: textOf(fn['name']),
       arguments: asText(fn['arguments'] ?? ''),
     });
   }
@@ -128,12 +128,12 @@ export function indexedMessages(span: ForeignSpan, prefix: string, inner: string
     const toolCalls = [...calls.entries()]
       .sort((a, b) => a[0] - b[0])
       .map(([, call]) => ({
-        id: String(call['id'] ?? ''),
-        name: String(call['function.name'] ?? call['name'] ?? ''),
+        id: textOf(call['id']),
+        name: textOf(call['function.name'] ?? call['name']),
         arguments: asText(call['function.arguments'] ?? call['arguments'] ?? ''),
       }));
     const contents = [...indexed(group as never, `${inner}contents`).values()].map((part) =>
-      String(part['message_content.text'] ?? ''),
+      textOf(part['message_content.text']),
     );
     const content = at('content') ?? (contents.length > 0 ? contents.join('\n') : '');
     const toolCallId = at('tool_call_id');
@@ -161,8 +161,8 @@ export function blockCalls(value: unknown): NativeToolCall[] {
     return isRecord(use)
       ? [
           {
-            id: String(use['toolUseId'] ?? ''),
-            name: String(use['name'] ?? ''),
+            id: textOf(use['toolUseId']),
+            name: textOf(use['name']),
             arguments: asText(use['input'] ?? {}),
           },
         ]

@@ -8,6 +8,7 @@ import { FileError } from '../files/errors';
 import { normaliseId } from './ids';
 import type { AttrValue, Attributes, ForeignSpan, SpanEvent } from './model';
 import { nsOfCount } from './times';
+import { numberOf, textOf } from './values';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
@@ -19,14 +20,14 @@ const KINDS = ['UNSPECIFIED', 'INTERNAL', 'SERVER', 'CLIENT', 'PRODUCER', 'CONSU
 /** Pure: an OTLP AnyValue as a plain value (an int64 string stays a string when it is not safe). */
 export function anyValue(value: unknown): AttrValue {
   if (!isObject(value)) return value === undefined ? null : (value as AttrValue);
-  if ('stringValue' in value) return String(value['stringValue'] ?? '');
+  if ('stringValue' in value) return textOf(value['stringValue']);
   if ('boolValue' in value) return value['boolValue'] === true || value['boolValue'] === 'true';
   if ('intValue' in value) {
     const raw = value['intValue'];
-    const number = typeof raw === 'number' ? raw : Number(raw);
-    return Number.isSafeInteger(number) ? number : String(raw);
+    const number = numberOf(raw);
+    return Number.isSafeInteger(number) ? number : textOf(raw);
   }
-  if ('doubleValue' in value) return Number(value['doubleValue']);
+  if ('doubleValue' in value) return numberOf(value['doubleValue']);
   if ('arrayValue' in value) {
     const values = isObject(value['arrayValue']) ? value['arrayValue']['values'] : [];
     return listAt(values).map(anyValue);
@@ -35,7 +36,7 @@ export function anyValue(value: unknown): AttrValue {
     const values = isObject(value['kvlistValue']) ? value['kvlistValue']['values'] : [];
     return keyValues(values);
   }
-  if ('bytesValue' in value) return String(value['bytesValue'] ?? '');
+  if ('bytesValue' in value) return textOf(value['bytesValue']);
   return null;
 }
 

@@ -8,7 +8,7 @@ import type { Message } from '../types';
 import { GEN_AI } from './attributes';
 import { blockCalls, indexedMessages, messageOfJson, messagesOfJson, type Reply } from './messages';
 import type { ForeignSpan } from './model';
-import { asText, contentText, isRecord, parsedJson, textAt } from './values';
+import { asText, contentText, isRecord, parsedJson, textAt, textOf } from './values';
 
 export const replyOf = (messages: readonly Message[]): Reply | null => {
   const replies = messages.filter((item) => item.role === 'assistant' || item.role === 'user');
@@ -75,7 +75,7 @@ export function outputReply(span: ForeignSpan): Reply | null {
       if (Array.isArray(anyAgent)) {
         const calls = anyAgent.filter(isRecord).map((item, index) => ({
           id: `call-${index}`,
-          name: String(item['tool.name'] ?? ''),
+          name: textOf(item['tool.name']),
           arguments: asText(item['tool.args'] ?? ''),
         }));
         if (calls.length > 0) return { text: '', toolCalls: calls };

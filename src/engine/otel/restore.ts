@@ -7,7 +7,7 @@ import { fingerprint } from '../guards/duplicate';
 import { LOOPSCOPE } from './attributes';
 import type { StepJson } from './steps';
 import type { TreeNode } from './tree';
-import { isRecord, parsedJson, textAt } from './values';
+import { isRecord, numberOf, parsedJson, textAt, textOf } from './values';
 
 export interface Restored {
   readonly steps: StepJson[];
@@ -33,7 +33,7 @@ function transitionsOf(step: StepJson): string[] {
         ? ['choose-answer', 'fabrication']
         : ['choose-answer', 'answer-accepted'];
     case 'reflection':
-      return [`reflect-${String(step['trigger'] ?? 'cadence')}`, 'reflection-done'];
+      return [`reflect-${textOf(step['trigger'] ?? 'cadence')}`, 'reflection-done'];
     case 'reprompt':
       return ['reprompt'];
     case 'escalate':
@@ -71,7 +71,7 @@ export function restoreLoopscope(nodes: readonly TreeNode[]): Restored | null {
     withCall.reduce(
       (total, step) =>
         total +
-        Number(
+        numberOf(
           ((step['modelCall'] as Record<string, Record<string, number>>)['usage'] ?? {})[key] ?? 0,
         ),
       0,
@@ -113,10 +113,10 @@ export function restoreLoopscope(nodes: readonly TreeNode[]): Restored | null {
       fabricationHits: reason('fabrication'),
       promptTokens: usage('promptTokens'),
       completionTokens: usage('completionTokens'),
-      attempts: Math.max(1, ...steps.map((step) => Number(step['attempt'] ?? 1))),
+      attempts: Math.max(1, ...steps.map((step) => numberOf(step['attempt'] ?? 1))),
       latencyMs: withCall.reduce(
         (total, step) =>
-          total + Number((step['modelCall'] as Record<string, unknown>)['latencyMs'] ?? 0),
+          total + numberOf((step['modelCall'] as Record<string, unknown>)['latencyMs'] ?? 0),
         0,
       ),
     },

@@ -13,6 +13,21 @@ export function parsedJson(value: unknown): unknown {
   }
 }
 
+/**
+ * Pure: any JSON value as text, never throwing: a string as it is, null and undefined as '', an
+ * object or array as JSON. `String()` would throw on an object with a `toString` key, as a file
+ * can hold (`{"stringValue": {"toString": 1}}`).
+ */
+export function textOf(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') return JSON.stringify(value) ?? '';
+  return String(value);
+}
+
+/** Pure: a number from a number or a string; NaN for anything else (never throws, as `Number()` can). */
+export const numberOf = (value: unknown): number =>
+  typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 

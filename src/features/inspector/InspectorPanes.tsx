@@ -1,13 +1,6 @@
-import { useState, type RefObject } from 'react';
-import {
-  Group,
-  Panel,
-  Separator,
-  useDefaultLayout,
-  type PanelImperativeHandle,
-  type PanelSize,
-} from 'react-resizable-panels';
+import { useCallback, useState, type RefObject } from 'react';
 import { FOCUS_RING } from '../../components';
+import { SplitGroup, type PaneSpec, type SplitHandle } from '../../components/split';
 import type { KeyValueStorage } from '../../state';
 import { AttemptsStrip } from '../attempts';
 import { createLensStore } from '../../state/lens-store';
@@ -17,11 +10,27 @@ import { PhaseGraphPane } from '../phase-graph';
 import { SettingsPane } from '../settings';
 import { TimelinePane } from '../timeline';
 
-/** Layout ids: the library saves each group's sizes under its id (bump to drop old layouts). */
-const ROWS_ID = 'loopscope.layout.rows.v1';
-const COLUMNS_ID = 'loopscope.layout.columns.v1';
+/** Layout ids: each group's shares are kept under its id (bump to drop old layouts). */
+const ROWS_ID = 'loopscope.layout.rows.v2';
+const COLUMNS_ID = 'loopscope.layout.columns.v2';
 
-/** A 1px rule with an 8px hit area; the library gives it role="separator" and arrow keys. */
+const ROWS: readonly PaneSpec[] = [
+  { id: 'main', minSize: 30 },
+  { id: 'timeline', minSize: '96px', defaultSize: 28 },
+];
+const SETTINGS: PaneSpec = {
+  id: 'settings',
+  collapsible: true,
+  minSize: '220px',
+  defaultSize: 22,
+  maxSize: 40,
+};
+const COLUMNS: readonly PaneSpec[] = [
+  { id: 'graph', minSize: 25 },
+  { id: 'record', minSize: '260px', defaultSize: 30 },
+];
+
+/** A 1px rule with an 8px hit area; `SplitGroup` gives it role="separator" and arrow keys. */
 const SEPARATOR = `relative shrink-0 bg-slate-200 outline-none transition-colors after:absolute after:content-[''] hover:bg-sky-400 data-[separator=active]:bg-sky-500 dark:bg-slate-800 dark:hover:bg-sky-600 ${FOCUS_RING} focus-visible:ring-offset-0`;
 const VERTICAL_RULE = `${SEPARATOR} w-px after:inset-y-0 after:-left-1 after:-right-1`;
 const HORIZONTAL_RULE = `${SEPARATOR} h-px after:inset-x-0 after:-top-1 after:-bottom-1`;
@@ -29,7 +38,7 @@ const PANE = 'h-full min-h-0 overflow-hidden bg-white dark:bg-slate-950';
 
 /** The Settings pane's handle and whether it is collapsed. */
 export interface SettingsPaneControl {
-  readonly ref: RefObject<PanelImperativeHandle | null>;
+  readonly ref: RefObject<SplitHandle | null>;
   /** A collapsed settings pane is hidden: out of the tab order and the accessibility tree. */
   readonly collapsed: boolean;
   /** Told whenever the settings pane collapses or expands (also on mount). */
@@ -49,76 +58,72 @@ export interface InspectorPanesProps {
  */
 export function InspectorPanes({ storage, settings }: InspectorPanesProps) {
   const suffix = settings ? '' : '.readonly';
-  const rows = useDefaultLayout({ id: ROWS_ID + suffix, storage });
-  const columns = useDefaultLayout({ id: COLUMNS_ID + suffix, storage });
-  const onSettingsResize = (size: PanelSize) => settings?.onCollapsed(size.inPixels < 1);
+  const onCollapsed = settings?.onCollapsed;
+  const onCollapsedChange = useCallback(
+    (collapsed: readonly string[]) => onCollapsed?.(collapsed.includes('settings')),
+    [onCollapsed],
+  );
   // The guards lens of this run view: its switch, read by the strip and the panes below it.
   const [lens] = useState(() => createLensStore());
+
+  const columns = [
+    ...(settings
+      ? [
+          <div
+            key="settings"
+            id="inspector-settings"
+            hidden={settings.collapsed}
+            className="h-full overflow-auto"
+          >
+            <SettingsPane />
+          </div>,
+        ]
+      : []),
+    <PhaseGraphPane key="graph" />,
+    <div key="record" className="h-full overflow-auto">
+      <DecisionRecordPane />
+    </div>,
+  ];
 
   return (
     <LensProvider store={lens}>
       <LensBar />
-      <Group
-        orientation="vertical"
+      <SplitGroup
         id={ROWS_ID + suffix}
-        defaultLayout={rows.defaultLayout}
-        onLayoutChanged={rows.onLayoutChanged}
+        orientation="vertical"
+        panes={ROWS}
+        separatorLabels={['Resize timeline']}
+        storage={storage}
         className="min-h-0 flex-1"
+        separatorClassName={HORIZONTAL_RULE}
       >
-        <Panel id="main" minSize="30%">
-          <Group
-            orientation="horizontal"
+        {[
+          <SplitGroup
+            key="main"
             id={COLUMNS_ID + suffix}
-            defaultLayout={columns.defaultLayout}
-            onLayoutChanged={columns.onLayoutChanged}
+            orientation="horizontal"
+            panes={settings ? [SETTINGS, ...COLUMNS] : COLUMNS}
+            separatorLabels={
+              settings ? ['Resize settings', 'Resize decision record'] : ['Resize decision record']
+            }
+            storage={storage}
             className="h-full"
+            paneClassName={PANE}
+            separatorClassName={VERTICAL_RULE}
+            onCollapsedChange={onCollapsedChange}
+            handleRef={settings?.ref}
           >
-            {settings && (
-              <>
-                <Panel
-                  id="settings"
-                  panelRef={settings.ref}
-                  collapsible
-                  collapsedSize={0}
-                  minSize={220}
-                  defaultSize="22%"
-                  maxSize="40%"
-                  onResize={onSettingsResize}
-                  className={PANE}
-                >
-                  <div
-                    id="inspector-settings"
-                    hidden={settings.collapsed}
-                    className="h-full overflow-auto"
-                  >
-                    <SettingsPane />
-                  </div>
-                </Panel>
-                <Separator aria-label="Resize settings" className={VERTICAL_RULE} />
-              </>
-            )}
-            <Panel id="graph" minSize="25%" className={PANE}>
-              <PhaseGraphPane />
-            </Panel>
-            <Separator aria-label="Resize decision record" className={VERTICAL_RULE} />
-            <Panel id="record" minSize={260} defaultSize="30%" className={PANE}>
-              <div className="h-full overflow-auto">
-                <DecisionRecordPane />
-              </div>
-            </Panel>
-          </Group>
-        </Panel>
-        <Separator aria-label="Resize timeline" className={HORIZONTAL_RULE} />
-        <Panel id="timeline" minSize={96} defaultSize="28%" className={PANE}>
-          {/* A run of several attempts: the attempts strip above the timeline. */}
-          <div className="flex h-full min-h-0 flex-col">
+            {columns}
+          </SplitGroup>,
+          // A run of several attempts: the attempts strip above the timeline.
+          <div key="timeline" className={`flex flex-col ${PANE}`}>
             <AttemptsStrip />
             <div className="min-h-0 flex-1">
               <TimelinePane />
             </div>
-          </div>
-        </Panel>
-      </Group>
+          </div>,
+        ]}
+      </SplitGroup>
     </LensProvider>
   );
 }

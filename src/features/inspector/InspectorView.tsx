@@ -1,6 +1,6 @@
-import { useState } from 'react';
-import { usePanelRef } from 'react-resizable-panels';
+import { useRef, useState } from 'react';
 import { LinkProblem } from '../../components';
+import type { SplitHandle } from '../../components/split';
 import type { KeyValueStorage } from '../../state';
 import type { RunStore } from '../../state/run-store';
 import { RunStoreProvider } from '../run';
@@ -29,14 +29,9 @@ export interface InspectorViewProps {
  * (settings, phase graph, decision record; the timeline below). It fills the window.
  */
 export function InspectorView({ store, storage, linkProblem, onExport }: InspectorViewProps) {
-  const settingsRef = usePanelRef();
+  const settingsRef = useRef<SplitHandle>(null);
   const [settingsCollapsed, setSettingsCollapsed] = useState(false);
-  const toggleSettings = () => {
-    const panel = settingsRef.current;
-    if (!panel) return;
-    if (panel.isCollapsed()) panel.expand();
-    else panel.collapse();
-  };
+  const toggleSettings = () => settingsRef.current?.toggle('settings');
   return (
     <RunStoreProvider store={store}>
       {/* One keyboard layer for the page (the timeline's own layer then only renders). */}

@@ -31,6 +31,15 @@ test('a wrong answer says it is wrong, and why, in the inspector, compare and th
   const answered = graph(page).getByTestId('rf__node-answered');
   await expect(answered).toContainText('✗ wrong');
   await expect(answered).toHaveAttribute('aria-label', /wrong answer, wrong: never mentions/);
+  // The timeline's answer cell: not the green of success, and "wrong" in its name and tooltip.
+  const answerCell = page
+    .getByRole('region', { name: 'Timeline' })
+    .getByRole('option', { name: /answer/ })
+    .last();
+  await expect(answerCell).toHaveAccessibleName(/wrong: never mentions “5-7 business days”/);
+  await expect(answerCell).toHaveAttribute('title', /Answer: wrong: never mentions/);
+  await expect(answerCell.locator('div').first()).not.toHaveClass(/emerald/);
+  await expect(answerCell.locator('div').first()).toHaveClass(/rose/);
 
   // ReflAct on the same seed answers in full: the same chip says so.
   await open(page, '#/inspect?scenario=returns-laptop&settings=reflact%402');
@@ -41,6 +50,12 @@ test('a wrong answer says it is wrong, and why, in the inspector, compare and th
     'Answer: correct, was wrong (no “5-7 business days”)',
   );
   await expect(graph(page).getByTestId('rf__node-answered')).toContainText('correct');
+  const rightCell = page
+    .getByRole('region', { name: 'Timeline' })
+    .getByRole('option', { name: /answer/ })
+    .last();
+  await expect(rightCell).toHaveAccessibleName(/answer, correct/);
+  await expect(rightCell.locator('div').first()).toHaveClass(/emerald/);
 
   // Compare: each lane's status line grades its answer.
   await page.goto('/#/compare?scenario=returns-laptop&lane=react%402&lane=reflact%402');

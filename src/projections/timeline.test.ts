@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  gradeRun,
   runScenario,
   scenarioConfig,
   type ConfigOverrides,
@@ -200,5 +201,41 @@ describe('a long run', () => {
     const timeline = buildTimeline(many, [], null);
     expect(timeline.cells).toHaveLength(300);
     expect(timeline.reflections).toHaveLength(60);
+  });
+});
+
+describe('the answer cell carries the run’s verdict (gradeRun)', () => {
+  const scenario = findBuiltin('returns-laptop');
+  if (!scenario) throw new Error('no scenario returns-laptop');
+
+  it('a wrong answer (ReAct, seed 2) is marked wrong, with what it leaves out', async () => {
+    const trace = await run('returns-laptop', { mode: 'react', seed: 2 });
+    const grade = gradeRun(scenario, trace);
+    expect(grade?.correct).toBe(false);
+    const cells = buildTimeline(trace.steps, trace.path, null, undefined, grade).cells;
+    const answer = cells.at(-1);
+    expect(answer).toMatchObject({
+      kind: 'answer',
+      wrong: true,
+      label: 'wrong answer',
+      verdict: 'wrong: never mentions “5-7 business days”',
+    });
+    expect(answer?.title).toContain('Answer: wrong: never mentions “5-7 business days”');
+    // Only the final answer is graded.
+    expect(cells.slice(0, -1).every((cell) => cell.verdict === null && !cell.wrong)).toBe(true);
+  });
+
+  it('a right answer (ReflAct, seed 2) says correct and is not marked wrong', async () => {
+    const trace = await run('returns-laptop', { mode: 'reflact', seed: 2 });
+    const grade = gradeRun(scenario, trace);
+    const answer = buildTimeline(trace.steps, trace.path, null, undefined, grade).cells.at(-1);
+    expect(answer).toMatchObject({ kind: 'answer', wrong: false, label: 'answer' });
+    expect(answer?.verdict).toBe('correct');
+  });
+
+  it('without a grade (a running run, no expected) the answer cell says nothing of it', async () => {
+    const trace = await run('returns-laptop', { mode: 'react', seed: 2 });
+    const answer = buildTimeline(trace.steps, trace.path, null).cells.at(-1);
+    expect(answer).toMatchObject({ kind: 'answer', wrong: false, verdict: null });
   });
 });

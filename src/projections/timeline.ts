@@ -7,11 +7,13 @@
 import {
   TRANSITIONS,
   type Guard,
+  type RunGrade,
   type PathEntry,
   type PhaseId,
   type Step,
   type TransitionSpec,
 } from '../engine';
+import { gradeLine } from './grade-words';
 import { pathSteps, transitionsById, timelineMarks, type TimelineMarks } from './timeline-marks';
 
 export {
@@ -51,6 +53,13 @@ export interface TimelineCell {
   readonly guard: Guard | null;
   /** The first step of an attempt after the first: the timeline draws a boundary before it. */
   readonly attemptStart: boolean;
+  /**
+   * The run's verdict on the run's final answer (`gradeRun`): "correct", or "wrong: never
+   * mentions …". Null on every other cell, and when the scenario expects nothing.
+   */
+  readonly verdict: string | null;
+  /** The verdict is wrong: the cell must not wear the answer's success colour. */
+  readonly wrong: boolean;
 }
 
 export interface Timeline extends TimelineMarks {
@@ -146,12 +155,12 @@ function shortLabel(step: Step): string {
 const ARGS_IN_TITLE = 120;
 
 /** The tooltip leaves out the step count, so a cell's title stays put while a run grows. */
-function titleOf(step: Step, guard: Guard | null): string {
+function titleOf(step: Step, guard: Guard | null, verdict: string | null): string {
   const lines = [`Step ${step.index} · ${describeStep(step)}`];
   if (step.attempt > 1 || step.kind === 'attempt_reflection' || step.kind === 'judge')
     lines.push(`Attempt ${step.attempt}`);
-  const verdict = step.judge?.problem ?? step.judge?.reason;
-  if (verdict) lines.push(`Judge: ${verdict}`);
+  const judged = step.judge?.problem ?? step.judge?.reason;
+  if (judged) lines.push(`Judge: ${judged}`);
   const call = step.decision.action;
   if (call) {
     const args = JSON.stringify(call.args);
@@ -166,6 +175,7 @@ function titleOf(step: Step, guard: Guard | null): string {
     else lines.push(`Observation: ${observation.empty ? 'empty' : 'found something'}`);
   }
   if (guard) lines.push(`Guard tripped: ${guard}`);
+  if (verdict) lines.push(`Answer: ${verdict}`);
   return lines.join('\n');
 }
 
@@ -199,13 +209,17 @@ export function selectedSteps(
 /**
  * Pure: the run's steps as timeline cells, with the marks and the selection; guard marks come from
  * the guards `transitions` name (the machine's by default), so a new guard transition marks itself.
+ * `grade` (the ended run's `gradeRun`) goes on the final answer cell: a wrong answer says so.
  */
 export function buildTimeline(
   steps: readonly Step[],
   path: readonly PathEntry[],
   selection: TimelineSelection | null,
   transitions: readonly TransitionSpec[] = TRANSITIONS,
+  grade: RunGrade | null = null,
 ): Timeline {
+  const last = steps.at(-1);
+  const graded = grade && last?.kind === 'answer' ? last.index : null;
   const marks = timelineMarks(steps, path, transitions);
   const trips = marks.guards;
   const chosen = selectedSteps(steps, path, selection, transitions);
@@ -213,17 +227,21 @@ export function buildTimeline(
     const reflection = step.kind === 'reflection' || step.kind === 'attempt_reflection';
     const guard = trips.get(step.index) ?? null;
     const previous = position > 0 ? steps[position - 1] : undefined;
+    const verdict = grade && step.index === graded ? gradeLine(grade) : null;
+    const wrong = verdict !== null && grade?.correct === false;
     return {
       index: step.index,
       attempt: step.attempt,
       kind: timelineKind(step),
       description: describeStep(step),
-      label: shortLabel(step),
-      title: titleOf(step, guard),
+      label: wrong ? 'wrong answer' : shortLabel(step),
+      title: titleOf(step, guard, verdict),
       selected: chosen.has(step.index),
       reflection,
       guard,
       attemptStart: previous !== undefined && previous.attempt !== step.attempt,
+      verdict,
+      wrong,
     };
   });
   return { cells, ...marks, selectedCount: chosen.size };

@@ -1,7 +1,14 @@
 import { memo } from 'react';
 import { clipLine } from '../../components';
 import type { CellLens, TimelineCell as Cell } from '../../projections/timeline';
-import { GuardMark, KIND_STYLE, KindGlyph, WouldHaveMark } from './kinds';
+import {
+  GuardMark,
+  KIND_STYLE,
+  KindGlyph,
+  WouldHaveMark,
+  WRONG_ANSWER_STYLE,
+  WrongAnswerGlyph,
+} from './kinds';
 
 export interface TimelineCellProps {
   readonly cell: Cell;
@@ -16,6 +23,7 @@ export interface TimelineCellProps {
 /** A cell's accessible name: its number, what it is, and its marks. */
 function cellName(cell: Cell, lens: CellLens | null): string {
   const parts = [`Step ${cell.index}: ${cell.description}`];
+  if (cell.verdict) parts.push(cell.verdict);
   if (cell.kind === 'action' || cell.kind === 'empty') parts.push(cell.label);
   if (cell.guard) parts.push(`guard tripped: ${cell.guard}`);
   if (lens) parts.push(`lens: ${lens.text}`);
@@ -47,9 +55,9 @@ export const TimelineCell = memo(
           <GuardMark className="absolute top-0 left-1/2 h-2 w-3 -translate-x-1/2 text-rose-600 dark:text-rose-400" />
         )}
         <div
-          className={`flex h-8 items-center justify-center gap-1 overflow-hidden rounded-md border px-1 group-hover:brightness-95 dark:group-hover:brightness-125 group-data-current:ring-2 group-data-current:ring-slate-900 group-data-current:ring-offset-2 group-data-current:ring-offset-white dark:group-data-current:ring-white dark:group-data-current:ring-offset-slate-950 ${KIND_STYLE[cell.kind]}`}
+          className={`flex h-8 items-center justify-center gap-1 overflow-hidden rounded-md border px-1 group-hover:brightness-95 dark:group-hover:brightness-125 group-data-current:ring-2 group-data-current:ring-slate-900 group-data-current:ring-offset-2 group-data-current:ring-offset-white dark:group-data-current:ring-white dark:group-data-current:ring-offset-slate-950 ${cell.wrong ? WRONG_ANSWER_STYLE : KIND_STYLE[cell.kind]}`}
         >
-          <KindGlyph kind={cell.kind} />
+          {cell.wrong ? <WrongAnswerGlyph /> : <KindGlyph kind={cell.kind} />}
           <span className="hidden truncate text-xs font-medium @min-[5.5rem]:inline">
             {clipLine(cell.label)}
           </span>
@@ -91,6 +99,8 @@ function sameCell(a: Cell, b: Cell): boolean {
       a.selected === b.selected &&
       a.reflection === b.reflection &&
       a.guard === b.guard &&
-      a.attemptStart === b.attemptStart)
+      a.attemptStart === b.attemptStart &&
+      a.verdict === b.verdict &&
+      a.wrong === b.wrong)
   );
 }

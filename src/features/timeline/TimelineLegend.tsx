@@ -1,6 +1,15 @@
 import { memo } from 'react';
 import { useRunStore, useRunStoreApi } from '../run';
-import { GuardMark, KIND_NAME, KIND_ORDER, KIND_STYLE, KindGlyph, WouldHaveMark } from './kinds';
+import {
+  GuardMark,
+  KIND_NAME,
+  KIND_ORDER,
+  KIND_STYLE,
+  KindGlyph,
+  WouldHaveMark,
+  WRONG_ANSWER_STYLE,
+  WrongAnswerGlyph,
+} from './kinds';
 import { selectSelection } from './selectors';
 
 const MUTED = 'text-slate-600 dark:text-slate-400';
@@ -29,6 +38,14 @@ export const TimelineLegend = memo(function TimelineLegend({
             {KIND_NAME[kind]}
           </li>
         ))}
+        <li className="flex items-center gap-1">
+          <span
+            className={`inline-flex h-4 w-4 items-center justify-center rounded border ${WRONG_ANSWER_STYLE}`}
+          >
+            <WrongAnswerGlyph className="h-2.5 w-2.5" />
+          </span>
+          Wrong answer
+        </li>
         <li className="flex items-center gap-1">
           <span className="inline-flex h-4 w-4 items-center justify-center">
             <GuardMark className="h-1.5 w-2.5 text-rose-600 dark:text-rose-400" />

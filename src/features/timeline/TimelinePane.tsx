@@ -17,6 +17,7 @@ import { usePlayback } from './playback';
 import {
   cursorView,
   selectAttempt,
+  selectGrade,
   selectPath,
   selectSelection,
   selectStatus,
@@ -88,7 +89,11 @@ function TimelineBody() {
   const selection = useRunStore(selectSelection);
   const live = useRunStore(selectStatus) === 'running';
   const attempt = useRunStore(selectAttempt);
-  const timeline = useMemo(() => buildTimeline(steps, path, selection), [steps, path, selection]);
+  const grade = useRunStore(selectGrade);
+  const timeline = useMemo(
+    () => buildTimeline(steps, path, selection, undefined, grade),
+    [steps, path, selection, grade],
+  );
   // An attempt chosen in the attempts strip: only its steps (the live slot only in the newest).
   const cells = useMemo(
     () =>

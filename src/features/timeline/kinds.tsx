@@ -24,6 +24,13 @@ export const KIND_STYLE: Record<TimelineKind, string> = {
     'border-fuchsia-300 bg-fuchsia-100 text-fuchsia-900 dark:border-fuchsia-600 dark:bg-fuchsia-900/70 dark:text-fuchsia-100',
 };
 
+/**
+ * An answer graded wrong (`gradeRun`): hollow rose with a cross, never the answer's solid green,
+ * so a wrong answer never reads as success. 4.5:1 text in both themes.
+ */
+export const WRONG_ANSWER_STYLE =
+  'border-rose-700 bg-white text-rose-800 dark:border-rose-400 dark:bg-slate-950 dark:text-rose-300';
+
 export const KIND_NAME: Record<TimelineKind, string> = {
   action: 'Action',
   empty: 'Empty action',
@@ -54,6 +61,11 @@ export function KindGlyph({
   readonly className?: string;
 }) {
   return <StepGlyph glyph={kind} className={className} />;
+}
+
+/** The wrong answer's glyph: the cross, where a right answer has the tick. */
+export function WrongAnswerGlyph({ className = 'h-3.5 w-3.5' }: { readonly className?: string }) {
+  return <StepGlyph glyph="denied" className={className} />;
 }
 
 /** The red notch above a cell where a guard tripped (size and colour from `className`). */

@@ -6,6 +6,7 @@ import { shownStep } from '../shortcuts';
 
 export {
   selectAttempt,
+  selectGrade,
   selectPath,
   selectPlaybackMs,
   selectPlaying,

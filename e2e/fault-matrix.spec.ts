@@ -262,6 +262,8 @@ test('fault: Stop mid-stream keeps the step before and says the run was stopped'
   await page.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect(metrics(page)).toContainText('Stop reason: stopped');
   await expect(page.getByText('The run was stopped')).toBeVisible();
+  // A stopped run has no verdict: it never got to answer.
+  await expect(metrics(page)).not.toContainText('Answer:');
   await expect(page.getByText('It keeps the steps it recorded')).toBeVisible();
   await expect(steps(page)).toHaveCount(1);
   await expectKept(page, 1, 'stopped');

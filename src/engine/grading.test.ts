@@ -18,6 +18,12 @@ describe('grading a run', () => {
     expect(isCorrect(scenario, trace({ stopReason: 'max_steps' }))).toBe(false);
   });
 
+  it('gives a run someone stopped no verdict', () => {
+    const scenario = testScenario({ expected: { answerIncludes: ['42'] } });
+    expect(gradeRun(scenario, trace({ stopReason: 'cancelled' }))).toBeNull();
+    expect(isCorrect(scenario, trace({ stopReason: 'cancelled' }))).toBeNull();
+  });
+
   it('grades an expected escalation by its stop reason and escalation reason', () => {
     const scenario = testScenario({
       expected: { stopReason: 'escalate', escalation: 'fabrication' },

@@ -21,7 +21,7 @@ export interface RunGrade {
  * Pure: the run graded: correct when it stopped as expected (`answer` unless
  * `expected.stopReason` says otherwise, with the expected escalation reason if one is named) and
  * its answer holds every expected string (ignoring case); null when the scenario has no
- * `expected`.
+ * `expected`, or when the run was stopped (cancelled) before it could answer.
  */
 export function gradeRun(scenario: Scenario, trace: Trace): RunGrade | null {
   const { expected } = scenario;
@@ -33,6 +33,8 @@ export function gradeRun(scenario: Scenario, trace: Trace): RunGrade | null {
     expectedStop,
     missing,
   });
+  // A run someone stopped has no verdict: it did not get to answer, right or wrong.
+  if (trace.stopReason === 'cancelled' && expectedStop !== 'cancelled') return null;
   if (trace.stopReason !== expectedStop) return wrong('stop');
   if (expected.escalation && trace.escalation?.reason !== expected.escalation) {
     return wrong('escalation');

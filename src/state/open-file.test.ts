@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { FileError, runScenario, scenarioConfig, toNativeTraceJson, toTraceJson } from '../engine';
 import { builtinScenarios } from '../scenarios';
 import { libraryExportJson } from './library-export';
-import { openText, readableScenarios, type OpenContext } from './open-file';
+import { readableScenarios } from './kept-scenarios';
+import { openText, type OpenContext } from './open-file';
 import { recordOfTrace } from './run-record';
 
 const scenarios = builtinScenarios();

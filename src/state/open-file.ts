@@ -11,8 +11,6 @@ import { LIBRARY_FORMAT, readLibraryExport, type LabelledRun } from './library-e
 import { recordOfTrace, type RunRecord } from './run-record';
 import { keptOf } from './kept-scenarios';
 
-export { keptOf, readableScenarios, scenarioOfKept } from './kept-scenarios';
-
 export interface OpenContext {
   /** The scenarios a trace may name by id: the built-ins and the user's own. */
   readonly scenarios: readonly Scenario[];

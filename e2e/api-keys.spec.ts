@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
+import {
+  addEndpoint,
+  assistantTurns,
+  errorReply,
+  LocalEndpoint,
+  streamReply,
+  type Received,
+} from './local-endpoint';
 import { expect, test } from './support';
 
 /**
@@ -20,76 +26,30 @@ const TURNS = [
   'Thought: done.\nAction: answer Order O-1001 shipped 32 days ago.',
 ];
 
-interface Recorded {
-  readonly url: string;
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly body: string;
-}
-
 /** A local OpenAI-compatible server: answers the run, or (`refuse`) a 401 that echoes the key. */
-class KeyedEndpoint {
-  readonly requests: Recorded[] = [];
-  refuse = false;
-  private server: Server | null = null;
-
-  get baseUrl(): string {
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}/v1`;
+const requests: Received[] = [];
+let refuse = false;
+const endpoint = new LocalEndpoint((request, response) => {
+  requests.push(request);
+  if (refuse) {
+    const message = `Incorrect API key provided: ${String(request.headers.authorization)}`;
+    return errorReply(response, 401, message);
   }
-
-  async start(): Promise<void> {
-    this.server = createServer((request, response) => void this.handle(request, response));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-  }
-
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
-
-  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    response.setHeader('Access-Control-Allow-Origin', '*');
-    response.setHeader('Access-Control-Allow-Headers', 'authorization, content-type');
-    response.setHeader('Access-Control-Allow-Methods', 'POST, OPTIONS');
-    if (request.method === 'OPTIONS') return void response.writeHead(204).end();
-    let body = '';
-    for await (const chunk of request) body += String(chunk);
-    this.requests.push({ url: request.url ?? '', headers: { ...request.headers }, body });
-    if (this.refuse) {
-      const message = `Incorrect API key provided: ${String(request.headers.authorization)}`;
-      response.writeHead(401, { 'Content-Type': 'application/json' });
-      return void response.end(JSON.stringify({ error: { message } }));
-    }
-    const turn = (JSON.parse(body) as { messages: { role: string }[] }).messages.filter(
-      (message) => message.role === 'assistant',
-    ).length;
-    const text = TURNS[turn] ?? TURNS[1]!;
-    response.writeHead(200, { 'Content-Type': 'text/event-stream' });
-    const chunk = (delta: object, finish: string | null) =>
-      `data: ${JSON.stringify({ choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-    response.end(`${chunk({ content: text }, null)}${chunk({}, 'stop')}data: [DONE]\n\n`);
-  }
-}
-
-const endpoint = new KeyedEndpoint();
+  streamReply(response, TURNS[assistantTurns(request.body)] ?? TURNS[1]!);
+});
 test.beforeAll(() => endpoint.start());
 test.afterAll(() => endpoint.stop());
 
 const metrics = (page: Page) => page.getByRole('region', { name: 'Metrics' });
 
-async function addEndpoint(page: Page, remember: boolean): Promise<void> {
-  await page.getByRole('button', { name: 'Manage endpoints…' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Endpoints' });
-  await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-  await dialog.getByLabel('Name').fill('Keyed');
-  await dialog.getByLabel('Base URL').fill(endpoint.baseUrl);
-  await dialog.getByLabel('Model', { exact: true }).fill('keyed-model');
-  await dialog.getByLabel('API key').fill(KEY);
-  await dialog.getByLabel('Remember for this tab').setChecked(remember);
-  await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-  await expect(dialog.getByRole('list', { name: 'Your endpoints' })).toContainText('in use');
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-}
+const addKeyed = (page: Page, remember: boolean) =>
+  addEndpoint(page, {
+    name: 'Keyed',
+    baseUrl: endpoint.base(),
+    model: 'keyed-model',
+    key: KEY,
+    remember,
+  });
 
 async function run(page: Page, stop: string): Promise<void> {
   await page.getByRole('button', { name: 'Run', exact: true }).click();
@@ -139,7 +99,7 @@ test('the key is only in the Authorization header: not in storage, exports, the 
   page.on('console', (message) => console.push(message.text()));
   await page.goto('/#/inspect?scenario=shopops-happy');
   await page.locator('html[data-mock-ready="1"]').waitFor();
-  await addEndpoint(page, false);
+  await addKeyed(page, false);
   await run(page, 'answer');
   // The run reached the library (so IndexedDB holds it) before the search.
   await expect.poll(() => indexedDbText(page)).toContain('need the order first');
@@ -159,7 +119,7 @@ test('the key is only in the Authorization header: not in storage, exports, the 
   for (const [place, text] of places) expect(text, place).not.toContain(KEY);
 
   // A server that echoes the key in its error: the message names the problem, not the key.
-  endpoint.refuse = true;
+  refuse = true;
   await run(page, 'error');
   const alert = page.getByRole('alert');
   await expect(alert).toContainText('401 Unauthorized');
@@ -167,12 +127,12 @@ test('the key is only in the Authorization header: not in storage, exports, the 
   expect(await page.locator('body').innerText()).not.toContain(KEY);
   expect(await exported(page, 'Trace (.loopscope.json)')).toContain('[redacted]');
   expect(await exported(page, 'Trace (.loopscope.json)')).not.toContain(KEY);
-  endpoint.refuse = false;
+  refuse = false;
 
   expect(page.url()).not.toContain(KEY);
   expect(console.join('\n')).not.toContain(KEY);
-  expect(endpoint.requests.length).toBeGreaterThanOrEqual(3);
-  for (const request of endpoint.requests) {
+  expect(requests.length).toBeGreaterThanOrEqual(3);
+  for (const request of requests) {
     expect(request.headers['authorization']).toBe(`Bearer ${KEY}`);
     const { authorization: _authorization, ...others } = request.headers;
     expect(JSON.stringify(others)).not.toContain(KEY);
@@ -186,7 +146,7 @@ test('"Remember for this tab" keeps the key in sessionStorage only, and it survi
 }) => {
   await page.goto('/#/inspect?scenario=shopops-happy');
   await page.locator('html[data-mock-ready="1"]').waitFor();
-  await addEndpoint(page, true);
+  await addKeyed(page, true);
   expect(await storageText(page, 'sessionStorage')).toContain(KEY);
   expect(await storageText(page, 'localStorage')).not.toContain(KEY);
 
@@ -194,9 +154,9 @@ test('"Remember for this tab" keeps the key in sessionStorage only, and it survi
   await page.locator('html[data-mock-ready="1"]').waitFor();
   // The choice of model starts over on a reload; the remembered key does not.
   await page.getByLabel('Model', { exact: true }).selectOption({ label: 'Keyed' });
-  const sent = endpoint.requests.length;
+  const sent = requests.length;
   await run(page, 'answer');
-  expect(endpoint.requests.slice(sent).map((request) => request.headers['authorization'])).toEqual(
+  expect(requests.slice(sent).map((request) => request.headers['authorization'])).toEqual(
     Array(2).fill(`Bearer ${KEY}`),
   );
   await expect.poll(() => indexedDbText(page)).toContain('need the order first');

@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import type { Page } from '@playwright/test';
+import {
+  addEndpoint,
+  errorReply,
+  LocalEndpoint,
+  streamReply,
+  type Received,
+} from './local-endpoint';
 import { expect, seriousViolations, test } from './support';
 
 /** Chromium logs each failed request to the fake endpoint (its 503s, 401s and aborted fetches are meant). */
@@ -37,41 +43,33 @@ const PRESETS = [
   'reflact+adaptive',
 ];
 
-interface Recorded {
-  readonly url: string;
-  readonly method: string;
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly body: string;
-}
-
 /** The fake endpoint: records requests; `hold` keeps replies back until `release`. */
 class FakeEndpoint {
-  readonly requests: Recorded[] = [];
+  readonly requests: Received[] = [];
   hold = false;
   inFlight = 0;
   maxInFlight = 0;
   aborted = 0;
   private held: (() => void)[] = [];
-  private server: Server | null = null;
+  private readonly server = new LocalEndpoint((request, response) =>
+    this.handle(request, response),
+  );
 
   get baseUrl(): string {
-    const { port } = this.server!.address() as AddressInfo;
-    return `http://127.0.0.1:${port}/v1`;
+    return this.server.base();
   }
 
   get pending(): number {
     return this.held.length;
   }
 
-  async start(): Promise<void> {
-    this.server = createServer((request, response) => void this.handle(request, response));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+  start(): Promise<void> {
+    return this.server.start();
   }
 
   async stop(): Promise<void> {
     this.release();
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    await this.server.stop();
   }
 
   reset(): void {
@@ -88,25 +86,8 @@ class FakeEndpoint {
     for (const reply of this.held.splice(0)) reply();
   }
 
-  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    // A cross-origin fetch from the page's worker: allow it (Authorization must be named).
-    response.setHeader('Access-Control-Allow-Origin', '*');
-    response.setHeader('Access-Control-Allow-Headers', 'authorization, content-type');
-    response.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
-    // The client reads x-should-retry; a cross-origin response shows it only when exposed.
-    response.setHeader('Access-Control-Expose-Headers', 'x-should-retry, retry-after');
-    if (request.method === 'OPTIONS') {
-      response.writeHead(204).end();
-      return;
-    }
-    let body = '';
-    for await (const chunk of request) body += String(chunk);
-    this.requests.push({
-      url: request.url ?? '',
-      method: request.method ?? '',
-      headers: { ...request.headers },
-      body,
-    });
+  private async handle(request: Received, response: ServerResponse): Promise<void> {
+    this.requests.push(request);
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     response.on('close', () => {
@@ -116,28 +97,16 @@ class FakeEndpoint {
     if (this.hold) await new Promise<void>((resolve) => this.held.push(resolve));
     if (response.destroyed) return;
 
-    const json = (status: number, message: string, extra: Record<string, string> = {}) =>
-      response
-        .writeHead(status, { 'Content-Type': 'application/json', ...extra })
-        .end(JSON.stringify({ error: { message } }));
     if (request.headers.authorization !== `Bearer ${KEY}`) {
-      json(401, 'Incorrect API key provided.');
-    } else if (body.includes(SEARCH_TASK)) {
+      errorReply(response, 401, 'Incorrect API key provided.');
+    } else if (request.body.includes(SEARCH_TASK)) {
       // Not retried, so one request per run: the count below stays exact.
-      json(503, 'The model is overloaded.', { 'x-should-retry': 'false' });
+      errorReply(response, 503, 'The model is overloaded.', { 'x-should-retry': 'false' });
     } else {
       const text =
         'Thought: The deploy shrank the connection pool.\n' +
         'Final Answer: The deploy at 14:03 cut the checkout DB connection pool from 50 to 10.';
-      const chunks = [
-        { choices: [{ index: 0, delta: { content: text }, finish_reason: null }] },
-        { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] },
-        { choices: [], usage: { prompt_tokens: 412, completion_tokens: 31, total_tokens: 443 } },
-      ];
-      response.writeHead(200, { 'Content-Type': 'text/event-stream' });
-      response.end(
-        `${chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('')}data: [DONE]\n\n`,
-      );
+      streamReply(response, text, { prompt_tokens: 412, completion_tokens: 31, total_tokens: 443 });
     }
   }
 }
@@ -162,17 +131,13 @@ async function addEndpointAndOpenEval(page: Page, name: string, key: string) {
   await page.locator('html[data-mock-ready="1"]').waitFor();
   await expect(page.getByRole('heading', { name: 'Eval matrix' })).toBeVisible();
   const setup = page.getByRole('complementary', { name: 'Matrix setup' });
-  await setup.getByRole('button', { name: 'Manage endpoints…' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Endpoints' });
-  await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-  await dialog.getByLabel('Name').fill(name);
-  await dialog.getByLabel('Base URL').fill(endpoint.baseUrl);
-  await dialog.getByLabel('Model', { exact: true }).fill('fake-model');
-  await dialog.getByLabel('API key').fill(key);
-  await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-  await expect(dialog.getByRole('list', { name: 'Your endpoints' })).toContainText(name);
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
+  await addEndpoint(page, {
+    name,
+    baseUrl: endpoint.baseUrl,
+    model: 'fake-model',
+    key,
+    opener: setup.getByRole('button', { name: 'Manage endpoints…' }),
+  });
   return setup;
 }
 

@@ -1,6 +1,14 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import type { Page } from '@playwright/test';
+import {
+  addEndpoint,
+  assistantTurns,
+  delta,
+  errorReply,
+  LocalEndpoint,
+  streamHead,
+  streamReply,
+} from './local-endpoint';
 import { expect, keptSummaries, test } from './support';
 
 /**
@@ -19,17 +27,6 @@ const FIRST_TURN = 'Thought: need the order first\nAction: tool:get_order case_i
 const LAST_TURN = 'Thought: done.\nAction: answer Order O-1001 shipped 32 days ago.';
 
 type Res = ServerResponse;
-const chunk = (content: string, finish: string | null = null) =>
-  `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content }, finish_reason: finish }] })}\n\n`;
-const streamHead = (res: Res) => res.writeHead(200, { 'Content-Type': 'text/event-stream' });
-const reply = (res: Res, text: string) => {
-  streamHead(res);
-  res.end(`${chunk(text)}${chunk('', 'stop')}data: [DONE]\n\n`);
-};
-const status = (res: Res, code: number, message: string, headers: Record<string, string> = {}) =>
-  res
-    .writeHead(code, { 'Content-Type': 'application/json', ...headers })
-    .end(JSON.stringify({ error: { message } }));
 
 interface Fault {
   readonly name: string;
@@ -44,37 +41,38 @@ interface Fault {
 const FAULTS: readonly Fault[] = [
   {
     name: '401',
-    serve: (res) => status(res, 401, 'Invalid key'),
+    serve: (res) => errorReply(res, 401, 'Invalid key'),
     stop: 'error',
     says: ['(http_401)', 'check the API key'],
   },
   {
     name: '403',
-    serve: (res) => status(res, 403, 'No access'),
+    serve: (res) => errorReply(res, 403, 'No access'),
     stop: 'error',
     says: ['(http_403)', 'lack permission for this model'],
   },
   {
     name: '404',
-    serve: (res) => status(res, 404, 'no such model'),
+    serve: (res) => errorReply(res, 404, 'no such model'),
     stop: 'error',
     says: ['(http_404)', 'check the base URL'],
   },
   {
     name: '429 with Retry-After',
-    serve: (res) => status(res, 429, 'slow down', { 'Retry-After': '1' }),
+    serve: (res) => errorReply(res, 429, 'slow down', { 'Retry-After': '1' }),
     stop: 'error',
     says: ['gave up after 3 tries', 'wait a minute and try again'],
   },
   {
     name: '429 without Retry-After',
-    serve: (res) => status(res, 429, 'slow down'),
+    serve: (res) => errorReply(res, 429, 'slow down'),
     stop: 'error',
     says: ['gave up after 3 tries', 'rate limiting'],
   },
   {
     name: '500 then success',
-    serve: (res, tries) => (tries === 1 ? status(res, 500, 'boom') : reply(res, LAST_TURN)),
+    serve: (res, tries) =>
+      tries === 1 ? errorReply(res, 500, 'boom') : streamReply(res, LAST_TURN),
     stop: 'answer',
     says: [],
   },
@@ -82,7 +80,7 @@ const FAULTS: readonly Fault[] = [
     name: 'stream cut mid-token',
     serve: (res) => {
       streamHead(res);
-      res.write(chunk('Thought: che'));
+      res.write(delta('Thought: che'));
       setTimeout(() => res.socket?.destroy(), 50);
     },
     stop: 'error',
@@ -92,7 +90,7 @@ const FAULTS: readonly Fault[] = [
     name: 'error object in a 200 stream',
     serve: (res) => {
       streamHead(res);
-      res.write(chunk('Thought: '));
+      res.write(delta('Thought: '));
       res.end(`data: ${JSON.stringify({ error: { message: 'Context length exceeded' } })}\n\n`);
     },
     stop: 'error',
@@ -102,7 +100,7 @@ const FAULTS: readonly Fault[] = [
     name: 'idle stream',
     serve: (res) => {
       streamHead(res);
-      res.write(chunk('Thought: hm'));
+      res.write(delta('Thought: hm'));
     },
     idleLimitS: 1,
     stop: 'error',
@@ -121,7 +119,7 @@ const FAULTS: readonly Fault[] = [
     name: 'no [DONE] after the finish',
     serve: (res) => {
       streamHead(res);
-      res.end(chunk(LAST_TURN, 'stop'));
+      res.end(delta(LAST_TURN, 'stop'));
     },
     stop: 'answer',
     says: [],
@@ -130,7 +128,7 @@ const FAULTS: readonly Fault[] = [
     name: 'no [DONE] and no finish',
     serve: (res) => {
       streamHead(res);
-      res.end(chunk('Thought: half a th'));
+      res.end(delta('Thought: half a th'));
     },
     stop: 'error',
     says: ['(stream_truncated)', 'no [DONE] and no finish reason', 'try again'],
@@ -138,53 +136,22 @@ const FAULTS: readonly Fault[] = [
 ];
 
 /** The server; a path's first part names the fault ("hold" keeps the second call open). */
-class FaultServer {
-  private server: Server | null = null;
-  private readonly tries = new Map<string, number>();
-  readonly held: Res[] = [];
-
-  base(name: string): string {
-    const { port } = this.server!.address() as AddressInfo;
-    return `http://127.0.0.1:${port}/${encodeURIComponent(name)}/v1`;
+const tries = new Map<string, number>();
+const held: Res[] = [];
+const server = new LocalEndpoint((request, res) => {
+  const name = decodeURIComponent(request.url.split('/')[1] ?? '');
+  if (assistantTurns(request.body) === 0) return streamReply(res, FIRST_TURN);
+  if (name === 'hold') {
+    streamHead(res);
+    res.write(delta('Thought: the notes say'));
+    return void held.push(res);
   }
-
-  async start(): Promise<void> {
-    this.server = createServer((req, res) => void this.handle(req, res));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-  }
-
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
-
-  private async handle(req: IncomingMessage, res: Res): Promise<void> {
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Access-Control-Allow-Headers', 'authorization, content-type');
-    res.setHeader('Access-Control-Allow-Methods', 'POST, OPTIONS');
-    res.setHeader('Access-Control-Expose-Headers', 'retry-after, x-should-retry');
-    if (req.method === 'OPTIONS') return void res.writeHead(204).end();
-    let raw = '';
-    for await (const data of req) raw += String(data);
-    const name = decodeURIComponent((req.url ?? '').split('/')[1] ?? '');
-    const turn = (JSON.parse(raw) as { messages: { role: string }[] }).messages.filter(
-      (message) => message.role === 'assistant',
-    ).length;
-    if (turn === 0) return reply(res, FIRST_TURN);
-    if (name === 'hold') {
-      streamHead(res);
-      res.write(chunk('Thought: the notes say'));
-      return void this.held.push(res);
-    }
-    const count = (this.tries.get(name) ?? 0) + 1;
-    this.tries.set(name, count);
-    const fault = FAULTS.find((row) => row.name === name);
-    if (fault) fault.serve(res, count);
-    else status(res, 400, `no fault ${name}`);
-  }
-}
-
-const server = new FaultServer();
+  const count = (tries.get(name) ?? 0) + 1;
+  tries.set(name, count);
+  const fault = FAULTS.find((row) => row.name === name);
+  if (fault) fault.serve(res, count);
+  else errorReply(res, 400, `no fault ${name}`);
+});
 test.beforeAll(() => server.start());
 test.afterAll(() => server.stop());
 
@@ -203,17 +170,7 @@ const keptRows = (page: Page) =>
 async function useEndpoint(page: Page, name: string, idleLimitS?: number): Promise<void> {
   await page.goto('/#/inspect?scenario=shopops-happy');
   await page.locator('html[data-mock-ready="1"]').waitFor();
-  await page.getByRole('button', { name: 'Manage endpoints…' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Endpoints' });
-  await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-  await dialog.getByLabel('Name').fill('Faulty');
-  await dialog.getByLabel('Base URL').fill(server.base(name));
-  await dialog.getByLabel('Model', { exact: true }).fill('m');
-  if (idleLimitS) await dialog.getByLabel('Idle limit (s)').fill(String(idleLimitS));
-  await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-  await expect(dialog.getByRole('list', { name: 'Your endpoints' })).toContainText('in use');
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
+  await addEndpoint(page, { name: 'Faulty', baseUrl: server.base(name), model: 'm', idleLimitS });
 }
 
 /** The Library keeps the run with the steps the page showed; it opens as it was. */

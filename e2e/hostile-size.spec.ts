@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ServerResponse } from 'node:http';
 import type { Page } from '@playwright/test';
+import { addEndpoint, delta, DONE, LocalEndpoint, streamHead } from './local-endpoint';
 import { expect, test } from './support';
 
 /**
@@ -134,7 +134,7 @@ const LONG_THOUGHT = 'y'.repeat(150_000);
  */
 class HugeReplyEndpoint {
   requests = 0;
-  private server: Server | null = null;
+  private readonly server = new LocalEndpoint((_request, response) => this.handle(response));
   private release: (() => void) | null = null;
   private held = new Promise<void>((resolve) => (this.release = resolve));
   /** Resolves once the huge reply has sent `HOLD_AT` characters and waits. */
@@ -146,19 +146,16 @@ class HugeReplyEndpoint {
   }
 
   get baseUrl(): string {
-    const { port } = this.server!.address() as AddressInfo;
-    return `http://127.0.0.1:${port}/v1`;
+    return this.server.base();
   }
 
-  async start(): Promise<void> {
-    this.server = createServer((request, response) => void this.handle(request, response));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+  start(): Promise<void> {
+    return this.server.start();
   }
 
   async stop(): Promise<void> {
     this.go();
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    await this.server.stop();
   }
 
   /** Lets the held reply stream on. */
@@ -166,27 +163,17 @@ class HugeReplyEndpoint {
     this.release?.();
   }
 
-  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    response.setHeader('Access-Control-Allow-Origin', '*');
-    response.setHeader('Access-Control-Allow-Headers', 'authorization, content-type');
-    response.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
-    if (request.method === 'OPTIONS') {
-      response.writeHead(204).end();
-      return;
-    }
-    for await (const chunk of request) void chunk;
+  private async handle(response: ServerResponse): Promise<void> {
     this.requests++;
-    response.writeHead(200, { 'Content-Type': 'text/event-stream' });
-    const event = (content: string) =>
-      `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+    streamHead(response);
     if (this.requests === 1) {
       response.end(
-        `${event(`Thought: ${LONG_THOUGHT}`)}${event('\nAction: tool:get_order case_id=O-1001')}data: [DONE]\n\n`,
+        `${delta(`Thought: ${LONG_THOUGHT}`)}${delta('\nAction: tool:get_order case_id=O-1001')}${DONE}`,
       );
       return;
     }
     // 10 MB in 10,000 events of 1,000 characters, each far under the 1 MB per-event cap.
-    const piece = event('x'.repeat(1_000));
+    const piece = delta('x'.repeat(1_000));
     for (let sent = 0; sent < 10_000; sent++) {
       if (response.destroyed) return;
       if (sent === HOLD_AT) {
@@ -205,7 +192,7 @@ class HugeReplyEndpoint {
         });
       }
     }
-    if (!response.destroyed) response.end('data: [DONE]\n\n');
+    if (!response.destroyed) response.end(DONE);
   }
 }
 
@@ -217,16 +204,11 @@ test('a 10 MB streamed reply stops as reply_too_large; the page stays responsive
   try {
     await page.goto('/#/inspect?scenario=shopops-happy');
     await page.locator('html[data-mock-ready="1"]').waitFor();
-    await page.getByRole('button', { name: 'Manage endpoints…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Endpoints' });
-    await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-    await dialog.getByLabel('Name').fill('Huge replies');
-    await dialog.getByLabel('Base URL').fill(endpoint.baseUrl);
-    await dialog.getByLabel('Model', { exact: true }).fill('fake-model');
-    await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-    await expect(dialog.getByRole('list', { name: 'Your endpoints' })).toContainText('in use');
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
+    await addEndpoint(page, {
+      name: 'Huge replies',
+      baseUrl: endpoint.baseUrl,
+      model: 'fake-model',
+    });
 
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await endpoint.holding;

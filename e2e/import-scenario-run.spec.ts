@@ -1,6 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
+import { addEndpoint, assistantTurns, LocalEndpoint, streamReply } from './local-endpoint';
 import { expect, test } from './support';
 
 /**
@@ -96,53 +95,12 @@ const REPLIES = [
   `${REFLECT}ACTION: get_order({"id":9})`,
   `${REFLECT}FINAL ANSWER: Order 7 is 3 days late; order 9 is unknown.`,
 ];
-function reply(body: string): string {
-  const { messages } = JSON.parse(body) as { messages: { role: string }[] };
-  const turn = messages.filter((message) => message.role === 'assistant').length;
-  return REPLIES[Math.min(turn, REPLIES.length - 1)]!;
-}
-
 /** A local OpenAI-compatible endpoint: streams the reply for the conversation it is sent. */
-class Endpoint {
-  readonly bodies: string[] = [];
-  private server: Server | null = null;
-
-  get baseUrl(): string {
-    const { port } = this.server!.address() as AddressInfo;
-    return `http://127.0.0.1:${port}/v1`;
-  }
-
-  async start(): Promise<void> {
-    this.server = createServer((request, response) => void this.handle(request, response));
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-  }
-
-  async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
-
-  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    response.setHeader('Access-Control-Allow-Origin', '*');
-    response.setHeader('Access-Control-Allow-Headers', 'authorization, content-type');
-    response.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
-    if (request.method === 'OPTIONS') {
-      response.writeHead(204).end();
-      return;
-    }
-    let body = '';
-    for await (const chunk of request) body += String(chunk);
-    this.bodies.push(body);
-    const chunks = [
-      { choices: [{ index: 0, delta: { content: reply(body) }, finish_reason: null }] },
-      { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] },
-    ];
-    response.writeHead(200, { 'Content-Type': 'text/event-stream' });
-    response.end(`${chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('')}data: [DONE]\n\n`);
-  }
-}
-
-const endpoint = new Endpoint();
+const bodies: string[] = [];
+const endpoint = new LocalEndpoint((request, response) => {
+  bodies.push(request.body);
+  streamReply(response, REPLIES[Math.min(assistantTurns(request.body), REPLIES.length - 1)]!);
+});
 test.beforeAll(async () => endpoint.start());
 test.afterAll(async () => endpoint.stop());
 
@@ -196,16 +154,7 @@ test('an imported trace made into a scenario replays its calls, then runs under 
   await expect(record(page)).toContainText('Refund 10 percent.');
 
   // A local endpoint under ReflAct: the recorded result answers its call, the other says so.
-  await page.getByRole('button', { name: 'Manage endpoints…' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Endpoints' });
-  await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-  await dialog.getByLabel('Name').fill('Local');
-  await dialog.getByLabel('Base URL').fill(endpoint.baseUrl);
-  await dialog.getByLabel('Model', { exact: true }).fill('local-model');
-  await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-  await expect(dialog.getByRole('list', { name: 'Your endpoints' })).toContainText('in use');
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
+  await addEndpoint(page, { name: 'Local', baseUrl: endpoint.base(), model: 'local-model' });
   const loopStyle = page
     .getByRole('region', { name: 'Settings' })
     .getByRole('radiogroup', { name: 'Loop style' });
@@ -224,7 +173,7 @@ test('an imported trace made into a scenario replays its calls, then runs under 
   await expect(record(page)).toContainText('tool error');
   await expect(record(page)).toContainText('No fixture matches get_order({\\"id\\":9})');
   // The endpoint ran under ReflAct's prompt and was sent the recorded result as the observation.
-  expect(endpoint.bodies[0]).toContain('You are a ReflAct agent');
-  const second = JSON.parse(endpoint.bodies[1]!) as { messages: { content: string }[] };
+  expect(bodies[0]).toContain('You are a ReflAct agent');
+  const second = JSON.parse(bodies[1]!) as { messages: { content: string }[] };
   expect(second.messages.at(-1)?.content).toBe('Observation: {"days_late":3}');
 });

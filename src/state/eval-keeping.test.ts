@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildEvalMatrix, evalVerdicts } from '../projections/eval-matrix';
 import { builtinScenarios } from '../scenarios';
 import { inProcessEvalWorker } from '../workers/eval-runner';
 import {
@@ -95,6 +96,29 @@ describe('a finished matrix, kept in the library', () => {
       keptProblem: null,
     });
   });
+
+  it('shows the matrix the worker built, its cells opening the kept runs, as one built from the rows; and so after a reload', async () => {
+    const { library, page } = setup();
+    const first = page();
+    first.getState().actions.toggleConfig('reflact+adaptive');
+    first.getState().actions.setSeeds(40); // 2 scenarios × 2 configs × 40 seeds: 160 runs
+    await runToKept(first, library);
+    const { rows, matrix, verdicts, ran } = first.getState();
+    expect(rows).toHaveLength(160);
+    expect(matrix).toEqual(buildEvalMatrix(rows, SCENARIOS, ran!.configLabels));
+    expect(verdicts).toEqual(evalVerdicts(rows));
+    const cell = matrix!.rows[0]!.cells[1]!;
+    expect(cell.seeds.map((seed) => seed.run)).toEqual(
+      rows
+        .filter((row) => row.scenario === cell.scenario && row.label === cell.label)
+        .map((row) => row.run),
+    );
+    expect(cell.seeds.every((seed) => seed.run?.startsWith('eval-'))).toBe(true);
+    const again = page();
+    await again.getState().actions.load();
+    expect(again.getState().matrix).toEqual(matrix);
+    expect(again.getState().verdicts).toEqual(verdicts);
+  }, 60_000);
 
   it('a newer matrix replaces the kept one and its runs; a pinned run stays', async () => {
     const { library, page } = setup();

@@ -1,6 +1,11 @@
 /** The eval store's types: its status, actions and state (the store is `eval-store.ts`). */
 import type { StoreApi } from 'zustand/vanilla';
-import type { EvalEndpointLabel, EvalRunRow } from '../projections/eval-matrix';
+import type {
+  EvalEndpointLabel,
+  EvalMatrix,
+  EvalRunRow,
+  EvalVerdict,
+} from '../projections/eval-matrix';
 import type { EvalEndpoint, EvalRunError } from '../workers/eval-protocol';
 import type { EvalSelectionActions } from './eval-selection-actions';
 import type { EvalSelection } from './eval-selection';
@@ -52,6 +57,13 @@ export interface EvalOutcome {
   readonly latest: EvalRunRow | null;
   /** The finished matrix's rows (after a cancel: the runs that finished). */
   readonly rows: readonly EvalRunRow[];
+  /**
+   * The matrix of `rows` as the view shows it (null: no rows), built by the worker (or, for a
+   * kept matrix, when it is shown again); equal to `buildEvalMatrix(rows, scenarios, labels)`.
+   */
+  readonly matrix: EvalMatrix | null;
+  /** The verdicts on `rows` (`evalVerdicts`), built with the matrix. */
+  readonly verdicts: readonly EvalVerdict[];
   /** The selection the current or last matrix was started with. */
   readonly ran: EvalSelection | null;
   /** The endpoint the current or last matrix ran on; null: the built-in models (or none ran). */

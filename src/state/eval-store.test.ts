@@ -6,6 +6,7 @@ import type {
   EvalWorkerRequest,
   EvalWorkerResponse,
 } from '../workers/eval-protocol';
+import { summarise } from '../projections/eval-matrix';
 import { inProcessEvalWorker } from '../workers/eval-runner';
 import {
   BUILTIN_MODELS,
@@ -527,7 +528,8 @@ describe('on an endpoint', () => {
       status: 'stopped',
       done: 0,
       total: 36,
-      rows: [],
+      matrix: { configs: [], columns: [], total: summarise([]) },
+      verdicts: [],
       errors: [{ scenario: 'x', label: 'react+off', seed: 1, message: '401', code: 'http_401' }],
       note,
     });

@@ -11,9 +11,19 @@
  * shows it again after a reload (`eval-keeping.ts`).
  */
 import { createStore } from 'zustand/vanilla';
-import { DEFAULT_EVAL_LABELS, EVAL_PRESETS, type EvalConfig } from '../projections/eval-matrix';
 import {
+  buildEvalMatrix,
+  DEFAULT_EVAL_LABELS,
+  EVAL_PRESETS,
+  evalVerdicts,
+  withCellRuns,
+  type EvalConfig,
+} from '../projections/eval-matrix';
+import type { Scenario } from '../engine';
+import {
+  collectEnd,
   DEFAULT_EVAL_CONCURRENCY,
+  type EvalEnd,
   MAX_EVAL_CONCURRENCY,
   type EvalWorkerFactory,
   type EvalWorkerHandle,
@@ -46,8 +56,8 @@ export type { EvalSelectionActions } from './eval-selection-actions';
 export type * from './eval-store-types';
 
 export interface EvalStoreOptions {
-  /** The scenarios to pick from, in suite order. */
-  readonly scenarios: readonly PickableScenario[];
+  /** The scenarios to pick from, in suite order (titled: a kept matrix's rows are titled by them). */
+  readonly scenarios: readonly (PickableScenario & Pick<Scenario, 'title'>)[];
   readonly createWorker: EvalWorkerFactory;
   readonly initial?: Partial<EvalSelection>;
   /**
@@ -72,6 +82,8 @@ const IDLE: EvalOutcome = {
   total: 0,
   latest: null,
   rows: [],
+  matrix: null,
+  verdicts: [],
   ran: null,
   ranOn: null,
   errors: [],
@@ -99,7 +111,9 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
   const keeping = options.keeper ? matrixKeeping(options.keeper) : null;
   let loading: Promise<void> | null = null;
   /** The matrix last kept (its runs' traces are still coming in). */
-  let matrix: KeptMatrix | null = null;
+  let keptMatrix: KeptMatrix | null = null;
+  /** Gathers the current matrix's rows and cells as the worker posts them, until its end. */
+  let gather = collectEnd();
   const stored = readStoredSelection(
     tryStorage(() => storage?.getItem(EVAL_SELECTION_KEY)) ?? null,
   );
@@ -113,43 +127,52 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
     const onMessage = (message: EvalWorkerResponse) => {
       // The runs' traces come after the end, a batch at a time: each kept as it comes.
       if (message.type === 'traces') {
-        if (message.runId !== runId || !keeping || !matrix) return;
+        if (message.runId !== runId || !keeping || !keptMatrix) return;
         keeping
-          .keepTraces(matrix, message.from, message.traces)
+          .keepTraces(keptMatrix, message.from, message.traces)
           .catch((error: unknown) => set({ keptProblem: problemOf(error) }));
         return;
       }
       if (message.runId !== runId || get().status !== 'running') return;
       if (message.type === 'progress') {
         set({ done: message.done, total: message.total, latest: message.latest });
-      } else if (message.type === 'end') {
-        const { status, done, total, errors } = message;
-        const note = message.note ?? null;
-        const kept = keeping && message.rows.length > 0;
-        const runs = kept ? keeping.runsOf(message.rows, message.traced ?? []) : null;
-        const rows = runs?.rows ?? message.rows;
-        set({ status, cancelling: false, done, total, rows, errors, note });
-        const { ran, ranOn } = get();
-        if (!keeping || !runs || !ran) return;
-        matrix = {
-          version: KEPT_MATRIX_VERSION,
-          at: runs.at,
-          status,
-          selection: ran,
-          ranOn,
-          done,
-          total,
-          rows,
-          errors,
-          note,
-        };
-        keeping.keep(matrix).then(
-          () => get().rows === rows && set({ keptAt: runs.at }),
-          (error: unknown) => get().rows === rows && set({ keptProblem: problemOf(error) }),
-        );
+      } else if (message.type !== 'failed') {
+        // The rows and the worker's matrix come in batches: each only appended, shown at the end.
+        const end = gather(message);
+        if (end) onEnd(end);
       } else {
         fail(message.message);
       }
+    };
+    /** The end gathered: shown in one update (no projection runs here), then kept. */
+    const onEnd = (end: EvalEnd) => {
+      const { status, done, total, errors } = end;
+      const note = end.note ?? null;
+      const kept = keeping && end.rows.length > 0;
+      const runs = kept ? keeping.runsOf(end.rows, end.traced ?? []) : null;
+      const rows = runs?.rows ?? end.rows;
+      // The worker built the matrix before the rows named their kept runs: name them in it.
+      const shown = rows.length === 0 ? null : runs ? withCellRuns(end.matrix, rows) : end.matrix;
+      const verdicts = end.verdicts;
+      set({ status, cancelling: false, done, total, rows, errors, note, matrix: shown, verdicts });
+      const { ran, ranOn } = get();
+      if (!keeping || !runs || !ran) return;
+      keptMatrix = {
+        version: KEPT_MATRIX_VERSION,
+        at: runs.at,
+        status,
+        selection: ran,
+        ranOn,
+        done,
+        total,
+        rows,
+        errors,
+        note,
+      };
+      keeping.keep(keptMatrix).then(
+        () => get().rows === rows && set({ keptAt: runs.at }),
+        (error: unknown) => get().rows === rows && set({ keptProblem: problemOf(error) }),
+      );
     };
     const fail = (message: string) => {
       worker?.terminate();
@@ -173,6 +196,7 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
         const total = selectionRuns(selection, scenarios, endpoint !== null);
         if (status === 'running' || total === 0) return;
         runId += 1;
+        gather = collectEnd();
         set({
           ...IDLE,
           status: 'running',
@@ -217,7 +241,13 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
           if (!kept || get().status !== 'idle' || get().rows.length > 0) return;
           if (kept === 'unreadable') return set({ keptProblem: KEPT_MATRIX_UNREADABLE });
           const { at, selection, version: _version, ...outcome } = kept;
-          set({ ...IDLE, ...outcome, ran: selection, keptAt: at });
+          // A kept matrix is built here, once, on a reload (a run's is built in the worker).
+          const matrix =
+            outcome.rows.length > 0
+              ? buildEvalMatrix(outcome.rows, scenarios, selection.configLabels)
+              : null;
+          const verdicts = evalVerdicts(outcome.rows);
+          set({ ...IDLE, ...outcome, matrix, verdicts, ran: selection, keptAt: at });
         })();
         return loading;
       },

@@ -3,7 +3,12 @@ import { AppendLog, createVirtualClock, type HttpDeps } from '../engine';
 import { evalCsv, evalJson } from '../projections/eval-matrix';
 import { builtinScenarios, findBuiltin } from '../scenarios';
 import { endpointRunOptions, type EndpointIo } from './eval-endpoint';
-import type { EvalEndpoint, EvalWorkerRequest, EvalWorkerResponse } from './eval-protocol';
+import {
+  collectEnd,
+  type EvalEndpoint,
+  type EvalWorkerRequest,
+  type EvalWorkerResponse,
+} from './eval-protocol';
 import { createEvalLoop } from './eval-runner';
 
 const SCENARIOS = builtinScenarios();
@@ -94,10 +99,16 @@ const run = (request: Partial<Extract<EvalWorkerRequest, { type: 'run' }>['reque
     },
   }) as const;
 
+/** The matrix's end, gathered from its rows, cells and end messages (the last one posted). */
 const ended = (posted: readonly EvalWorkerResponse[]) => {
-  const end = posted.at(-1);
-  if (end?.type !== 'end') throw new Error(`expected an end message, got ${end?.type}`);
-  return end;
+  const last = posted.at(-1);
+  if (last?.type !== 'end') throw new Error(`expected an end message, got ${last?.type}`);
+  const gather = collectEnd();
+  for (const message of posted) {
+    const end = message.runId === last.runId ? gather(message) : null;
+    if (end) return end;
+  }
+  throw new Error('the end was not gathered');
 };
 
 describe('a matrix on an endpoint', () => {

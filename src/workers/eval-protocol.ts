@@ -1,9 +1,17 @@
 /**
- * The messages between the eval store (main thread) and the eval worker. Types only: the store
- * imports them without pulling the engine into the main bundle's eval path.
+ * The messages between the eval store (main thread) and the eval worker, and the gathering of a
+ * matrix's end from them (`collectEnd`). Types and one pure function: the store imports them
+ * without pulling the engine into the main bundle's eval path.
  */
 import type { Trace } from '../engine';
-import type { EvalConfig, EvalRunRow } from '../projections/eval-matrix';
+import type {
+  EvalConfig,
+  EvalMatrix,
+  EvalMatrixHead,
+  EvalMatrixRow,
+  EvalRunRow,
+  EvalVerdict,
+} from '../projections/eval-matrix';
 
 /** Runs in flight at once on an endpoint at most: more would hammer a local server. */
 export const MAX_EVAL_CONCURRENCY = 8;
@@ -79,22 +87,44 @@ export type EvalWorkerResponse =
       readonly latest: EvalRunRow;
     }
   | {
+      /**
+       * Before the `end`: the finished rows `from` to `from + rows.length - 1` (job order), a
+       * batch at a time, so the page takes them in short tasks.
+       */
+      readonly type: 'rows';
+      readonly runId: number;
+      readonly from: number;
+      readonly rows: readonly EvalRunRow[];
+    }
+  | {
+      /**
+       * Before the `end`, after the rows: the matrix's scenario rows `from`… as the worker built
+       * them (cells, their runs, the per-scenario totals), a few at a time.
+       */
+      readonly type: 'cells';
+      readonly runId: number;
+      readonly from: number;
+      readonly rows: readonly EvalMatrixRow[];
+    }
+  | {
       readonly type: 'end';
       readonly runId: number;
       /**
        * `cancelled`: the user stopped it (runs in flight were aborted); `stopped`: the first runs
        * all failed alike (a wrong key, an unreachable server), so the rest were not run.
-       * Either way `rows` holds the runs that finished, in job order.
+       * Either way the `rows` messages before this one hold the runs that finished, in job order.
        */
       readonly status: EvalEndStatus;
       readonly done: number;
       readonly total: number;
-      readonly rows: readonly EvalRunRow[];
+      /** The matrix but its scenario rows (those came in `cells`): columns, totals. */
+      readonly matrix: EvalMatrixHead;
+      readonly verdicts: readonly EvalVerdict[];
       readonly errors: readonly EvalRunError[];
       /** Why a `stopped` matrix stopped, in words. */
       readonly note?: string;
       /**
-       * With `keepTraces`: beside `rows`, whether the row's trace follows (false: the run threw
+       * With `keepTraces`: beside the rows, whether the row's trace follows (false: the run threw
        * before it recorded one). The traces come after this message, in `traces` messages.
        */
       readonly traced?: readonly boolean[];
@@ -123,3 +153,33 @@ export type EvalWorkerFactory = (
   onMessage: (message: EvalWorkerResponse) => void,
   onError: (message: string) => void,
 ) => EvalWorkerHandle;
+
+/** A matrix's end, gathered: the `end` message with the rows and the matrix it came after. */
+export interface EvalEnd extends Omit<Extract<EvalWorkerResponse, { type: 'end' }>, 'matrix'> {
+  readonly rows: readonly EvalRunRow[];
+  readonly matrix: EvalMatrix;
+}
+
+/**
+ * Gathers one matrix's `rows` and `cells` messages (one run id's, in the order posted): give it
+ * every message; it answers the gathered end at the `end`, else null. Pure but for its own
+ * buffers: appending is all a batch costs.
+ */
+export function collectEnd(): (message: EvalWorkerResponse) => EvalEnd | null {
+  let rows: EvalRunRow[] = [];
+  let cells: EvalMatrixRow[] = [];
+  return (message) => {
+    if (message.type === 'rows') {
+      for (let i = 0; i < message.rows.length; i++) rows[message.from + i] = message.rows[i]!;
+    } else if (message.type === 'cells') {
+      for (let i = 0; i < message.rows.length; i++) cells[message.from + i] = message.rows[i]!;
+    } else if (message.type === 'end') {
+      const { matrix, ...end } = message;
+      const gathered: EvalEnd = { ...end, rows, matrix: { ...matrix, rows: cells } };
+      rows = [];
+      cells = [];
+      return gathered;
+    }
+    return null;
+  };
+}

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { runEval } from '../cli/eval';
 import {
+  buildEvalMatrix,
   evalJson,
   evalPresets,
+  evalVerdicts,
   DEFAULT_EVAL_CONFIGS,
   DEFAULT_EVAL_LABELS,
 } from '../projections/eval-matrix';
 import { builtinScenarios, findBuiltin } from '../scenarios';
-import type { EvalWorkerResponse } from './eval-protocol';
+import { collectEnd, type EvalWorkerResponse } from './eval-protocol';
 import {
   createEvalLoop,
   inProcessEvalWorker,
@@ -18,6 +20,16 @@ import {
 
 const SCENARIOS = builtinScenarios();
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Run `runId`'s end as the page gathers it from the rows, cells and end messages. */
+function gathered(posted: readonly EvalWorkerResponse[], runId: number) {
+  const gather = collectEnd();
+  for (const message of posted) {
+    const end = message.runId === runId ? gather(message) : null;
+    if (end) return end;
+  }
+  throw new Error(`no end for run ${runId}`);
+}
 /** A clock that moves `step` ms each time it is read (progress reads it once per finished run). */
 const steppingClock = (step: number) => {
   let time = 0;
@@ -99,9 +111,8 @@ describe('traces for the page to keep', () => {
     await expect
       .poll(() => posted.filter((m) => m.type === 'end').length, { timeout: 30_000 })
       .toBe(2); // a ceiling for a busy machine, not a time the runs should take
-    const ends = posted.filter((m) => m.type === 'end');
-    const without = ends.find((m) => m.runId === 1)!;
-    const withTraces = ends.find((m) => m.runId === 2)!;
+    const without = gathered(posted, 1);
+    const withTraces = gathered(posted, 2);
     expect(without).not.toHaveProperty('traced');
     expect(withTraces.rows).toEqual(without.rows);
     expect(withTraces.traced).toEqual(withTraces.rows.map(() => true));
@@ -112,7 +123,8 @@ describe('traces for the page to keep', () => {
       [TRACE_BATCH, 60 - TRACE_BATCH],
     ]);
     // Each batch after the rows it belongs to.
-    expect(posted.indexOf(batches[0]!)).toBeGreaterThan(posted.indexOf(withTraces));
+    const end = posted.find((m) => m.type === 'end' && m.runId === 2)!;
+    expect(posted.indexOf(batches[0]!)).toBeGreaterThan(posted.indexOf(end));
     const traces = batches.flatMap((batch) => batch.traces);
     withTraces.rows.forEach((row, position) => {
       const trace = traces[position]!;
@@ -189,7 +201,7 @@ describe('running the jobs', () => {
 });
 
 describe('the message loop', () => {
-  it('posts progress at most every 50 ms of its clock, then the end with every row', async () => {
+  it('posts progress at most every 50 ms of its clock, then the rows, the matrix and the end', async () => {
     const posted: EvalWorkerResponse[] = [];
     const handle = createEvalLoop((message) => posted.push(message), {
       scenarios: SCENARIOS,
@@ -207,10 +219,13 @@ describe('the message loop', () => {
       4,
       7,
       8,
+      'rows',
+      'cells',
       'end',
     ]);
     const end = posted.at(-1);
     expect(end).toMatchObject({ runId: 3, status: 'done', done: 8, total: 8 });
+    expect(gathered(posted, 3).rows).toHaveLength(8);
   });
 
   it('a cancel posted while it runs ends it between runs', async () => {
@@ -256,4 +271,73 @@ describe('the message loop', () => {
     await turn();
     expect(posted).toEqual([]);
   });
+});
+
+describe('the matrix the worker builds', () => {
+  const request = {
+    // Simulated and scripted scenarios, listed out of suite order, and a saved setting's column.
+    scenarioIds: ['shopops-hostile-loop', 'rca-search-stall', 'shopops-happy', 'rca-worker-oom'],
+    configLabels: ['reflact+adaptive', 'react+off', 'react+fixed', 'tight'],
+    savedConfigs: [
+      {
+        label: 'tight',
+        overrides: { mode: 'react', reflection: { gating: 'fixed', interval: 2 } },
+      },
+    ],
+    seeds: 20,
+  } as const;
+  const loop = () => {
+    const posted: EvalWorkerResponse[] = [];
+    const handle = createEvalLoop((message) => posted.push(message), {
+      scenarios: SCENARIOS,
+      pause: turn,
+      now: steppingClock(10),
+    });
+    return { posted, handle };
+  };
+  /** A ceiling for a busy machine (4× slower), not a time the runs should take. */
+  const CEILING = { timeout: 60_000 };
+
+  it(
+    'is the matrix and the verdicts the page would build from the rows (320 runs)',
+    async () => {
+      const { posted, handle } = loop();
+      handle({ type: 'run', runId: 1, request });
+      await expect.poll(() => posted.at(-1)?.type, CEILING).toBe('end');
+      const end = gathered(posted, 1);
+      expect(end.rows).toHaveLength(320);
+      expect(end.matrix).toEqual(buildEvalMatrix(end.rows, SCENARIOS, request.configLabels));
+      expect(end.verdicts).toEqual(evalVerdicts(end.rows));
+      expect(end.verdicts.length).toBeGreaterThan(0);
+      // Columns in the order the request lists them (the store sends them in preset order).
+      expect(end.matrix.configs).toEqual(request.configLabels);
+      expect(end.matrix.rows.map((row) => row.scenario.id)).toEqual([
+        'rca-worker-oom',
+        'rca-search-stall',
+        'shopops-happy',
+        'shopops-hostile-loop',
+      ]);
+    },
+    CEILING.timeout,
+  );
+
+  it(
+    'of a cancelled matrix is the matrix of the rows that finished, with cells not run',
+    async () => {
+      const { posted, handle } = loop();
+      handle({ type: 'run', runId: 1, request });
+      await expect
+        .poll(() => posted.some((m) => m.type === 'progress' && m.done > 90), CEILING)
+        .toBe(true);
+      handle({ type: 'cancel', runId: 1 });
+      await expect.poll(() => posted.at(-1)?.type, CEILING).toBe('end');
+      const end = gathered(posted, 1);
+      expect(end.status).toBe('cancelled');
+      expect(end.rows.length).toBeGreaterThan(90);
+      expect(end.rows.length).toBeLessThan(320);
+      expect(end.matrix).toEqual(buildEvalMatrix(end.rows, SCENARIOS, request.configLabels));
+      expect(end.verdicts).toEqual(evalVerdicts(end.rows));
+    },
+    CEILING.timeout,
+  );
 });

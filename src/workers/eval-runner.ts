@@ -11,6 +11,7 @@ import {
   type EvalJob,
   type EvalRunRow,
 } from '../projections/eval-matrix';
+import { endMessages } from './eval-end';
 import { clampConcurrency, requestJobs } from './eval-jobs';
 import { earlyStop, endpointRunOptions, withoutKey, type EndpointIo } from './eval-endpoint';
 import {
@@ -193,7 +194,8 @@ const ENDPOINT_PROGRESS_MS = 0;
 
 /**
  * The worker's message loop, without the worker: give it each request; it posts progress, the
- * end (rows, or the rows so far after a cancel or an early stop) or a failure through `post`.
+ * end (the rows, or the rows so far after a cancel or an early stop, and the matrix built from
+ * them: `eval-end.ts`) or a failure through `post`.
  * A cancel aborts the runs in flight. The request's API key is never posted back: error
  * messages are scrubbed of it, and rows carry no text from the endpoint.
  */
@@ -235,17 +237,18 @@ export function createEvalLoop(
             }
           : {}),
       });
-      post({
-        type: 'end',
+      const ending = endMessages({
         runId,
         status: result.status,
-        done: result.rows.length,
         total: jobs.length,
         rows: result.rows,
         errors: result.errors.map((error) => ({ ...error, message: scrub(error.message) })),
         ...(result.note ? { note: result.note } : {}),
         ...(result.traces ? { traced: result.traces.map((trace) => trace !== null) } : {}),
+        scenarios,
+        configLabels: request.configLabels,
       });
+      for (const part of ending) post(part);
       const traces = result.traces ?? [];
       for (let from = 0; from < traces.length; from += TRACE_BATCH) {
         const batch = traces.slice(from, from + TRACE_BATCH).map(scrubTrace);

@@ -1,13 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ConfigOverrides, Scenario } from '../../engine';
 import { Button } from '../../components';
-import {
-  buildEvalMatrix,
-  evalVerdicts,
-  type EvalCell,
-  type EvalMatrix,
-  type EvalRunRow,
-} from '../../projections/eval-matrix';
+import type { EvalCell, EvalMatrix, EvalRunRow } from '../../projections/eval-matrix';
 import { runnableScenarioIds } from '../../state/eval-store';
 import type { EvalRunError } from '../../workers/eval-protocol';
 import { CorsHelp } from '../endpoints';
@@ -22,12 +16,14 @@ import type { OpenRun } from './OutcomeBadges';
 import {
   selectDone,
   selectErrors,
+  selectMatrix,
   selectNote,
   selectRan,
   selectRanOn,
   selectRows,
   selectStatus,
   selectTotal,
+  selectVerdicts,
 } from './selectors';
 import { Verdicts } from './Verdicts';
 
@@ -195,15 +191,12 @@ function Empty({ running }: { readonly running: boolean }) {
 /** The right side: status, errors, verdicts, compare and downloads, the matrix, the charts. */
 export function EvalResults({ scenarios, onOpenRun, onCompare }: EvalResultsProps) {
   const rows = useEvalStore(selectRows);
-  const ran = useEvalStore(selectRan);
   const status = useEvalStore(selectStatus);
   const errors = useEvalStore(selectErrors);
   const ranOn = useEvalStore(selectRanOn);
-  const matrix = useMemo(
-    () => buildEvalMatrix(rows, scenarios, ran?.configLabels ?? []),
-    [rows, scenarios, ran],
-  );
-  const verdicts = useMemo(() => evalVerdicts(rows), [rows]);
+  // Built off the main thread (the worker, with the rows): the view only shows them.
+  const matrix = useEvalStore(selectMatrix);
+  const verdicts = useEvalStore(selectVerdicts);
   // The charts' width, known before the rows arrive: they render with the table, in one commit.
   const [chartArea] = useState(createWidthSource);
   const column = useRef<HTMLDivElement>(null);
@@ -228,7 +221,7 @@ export function EvalResults({ scenarios, onOpenRun, onCompare }: EvalResultsProp
         </div>
         <KeptLine />
         {errors.length > 0 && <ErrorList errors={errors} />}
-        {rows.length === 0 ? (
+        {!matrix ? (
           <Empty running={status === 'running'} />
         ) : (
           <>

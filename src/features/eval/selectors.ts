@@ -11,6 +11,8 @@ export const selectDone = (state: EvalState) => state.done;
 export const selectTotal = (state: EvalState) => state.total;
 export const selectLatest = (state: EvalState) => state.latest;
 export const selectRows = (state: EvalState) => state.rows;
+export const selectMatrix = (state: EvalState) => state.matrix;
+export const selectVerdicts = (state: EvalState) => state.verdicts;
 export const selectRan = (state: EvalState) => state.ran;
 export const selectErrors = (state: EvalState) => state.errors;
 export const selectRunning = (state: EvalState) => state.status === 'running';

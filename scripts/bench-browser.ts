@@ -12,7 +12,9 @@
  * (the matrix's least runs; 1,000), BENCH_PREBUILT=1
  * (serve the build already in BENCH_OUT_DIR, to measure another checkout's).
  * First the first load's figures (`ui.*`, bench-browser/first-load.ts) and compare's alignment of
- * two 10,000-step runs (`ui.compare10k*`, bench-browser/compare-10k.ts); `--ui-only` stops there.
+ * two 10,000-step runs (`ui.compare10k*`, bench-browser/compare-10k.ts), then a 100,000-step
+ * trace opened and stepped through (`ui.import100kMs` and the rest, bench-browser/huge-trace.ts);
+ * `--ui-only` stops there.
  * With `--json` it prints one line: `{"browser":{...},"ui":{...}}`, or `{"skipped":"why"}`.
  *
  * This file is the entry (src/cli/bench.ts spawns it by path); its parts are in bench-browser/:
@@ -36,6 +38,7 @@ import { measure } from './bench-browser/measure';
 import { build, freePort, serve } from './bench-browser/preview';
 import { measureFirstLoad } from './bench-browser/first-load';
 import { measureCompare10k } from './bench-browser/compare-10k';
+import { measureHugeTrace } from './bench-browser/huge-trace';
 import {
   browserReport,
   firstLoadReport,
@@ -73,7 +76,8 @@ async function main(): Promise<void> {
   log(
     `compare 10k: aligned in ${compare.compare10kAlignMs} ms, longest main-thread task ${compare.compare10kLongestTaskMs} ms (0: none over 50 ms)`,
   );
-  const ui = { ...firstLoad, ...compare };
+  const huge = await measureHugeTrace(browser, base);
+  const ui = { ...firstLoad, ...compare, ...huge };
   if (uiOnly) {
     process.stdout.write(firstLoadReport(ui, REPEAT, json));
     return;

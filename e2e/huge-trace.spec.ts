@@ -26,12 +26,28 @@ test('a 100,000-step trace opens, and its last, first and middle steps are reach
   await page.goto('/');
   await page.locator('html[data-mock-ready="1"]').waitFor();
   await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+  const notice = page.getByTestId('open-notice');
+  const metrics = page.getByRole('region', { name: 'Metrics' });
+
+  // Read and parsed off the main thread: the notice says how far it got, and the page answers
+  // meanwhile — its Stop button stops the opening, and nothing of the file is shown.
   await page.getByTestId('open-file-input').setInputFiles(file);
-  await expect(page.getByTestId('open-notice')).toContainText(
-    'Opened t100k.json: a run of bench-long with 100000 steps',
-    { timeout: 300_000 },
+  await expect(notice).toHaveText(
+    /^(Reading t100k\.json… [\d.]+ MB of [\d.]+ MB|Parsing t100k\.json…)$/,
   );
-  await expect(page.getByRole('region', { name: 'Metrics' })).toContainText('LLM calls: 100,000');
+  await notice.getByRole('button', { name: 'Stop opening' }).click();
+  await expect(notice).toBeHidden();
+  await expect(metrics).not.toContainText('LLM calls: 100,000');
+
+  // Opened again: read, parsed and shown.
+  await page.getByTestId('open-file-input').setInputFiles(file);
+  await expect(notice).toHaveText(
+    /^(Reading t100k\.json… [\d.]+ MB of [\d.]+ MB|Parsing t100k\.json…)$/,
+  );
+  await expect(notice).toContainText('Opened t100k.json: a run of bench-long with 100000 steps', {
+    timeout: 300_000,
+  });
+  await expect(metrics).toContainText('LLM calls: 100,000');
   await expect(position(page)).toHaveText(/^Step 99999 · 100000 of 100000 · action/);
 
   // The strip holds the cells in view, not one per step.

@@ -12,8 +12,10 @@
  * (the matrix's least runs; 1,000), BENCH_PREBUILT=1
  * (serve the build already in BENCH_OUT_DIR, to measure another checkout's).
  * First the first load's figures (`ui.*`, bench-browser/first-load.ts) and compare's alignment of
- * two 10,000-step runs (`ui.compare10k*`, bench-browser/compare-10k.ts) and the longest task on
- * a 9,800-run matrix's rows (`ui.matrix9800LongestTaskMs`, bench-browser/matrix-9800.ts);
+ * two 10,000-step runs (`ui.compare10k*`, bench-browser/compare-10k.ts), the longest task on
+ * a 9,800-run matrix's rows (`ui.matrix9800LongestTaskMs`, bench-browser/matrix-9800.ts), then a
+ * 100,000-step trace opened and stepped through (`ui.import100kMs` and the rest,
+ * bench-browser/huge-trace.ts);
  * `--ui-only` stops there.
  * With `--json` it prints one line: `{"browser":{...},"ui":{...}}`, or `{"skipped":"why"}`.
  *
@@ -39,6 +41,7 @@ import { build, freePort, serve } from './bench-browser/preview';
 import { measureFirstLoad } from './bench-browser/first-load';
 import { measureCompare10k } from './bench-browser/compare-10k';
 import { measureMatrix9800 } from './bench-browser/matrix-9800';
+import { measureHugeTrace } from './bench-browser/huge-trace';
 import {
   browserReport,
   firstLoadReport,
@@ -81,7 +84,8 @@ async function main(): Promise<void> {
   log(
     `matrix 9,800: longest main-thread task on its rows ${matrix9800.matrix9800LongestTaskMs} ms`,
   );
-  const ui = { ...firstLoad, ...compare, ...matrix9800 };
+  const huge = await measureHugeTrace(browser, base);
+  const ui = { ...firstLoad, ...compare, ...matrix9800, ...huge };
   if (uiOnly) {
     process.stdout.write(firstLoadReport(ui, REPEAT, json));
     return;

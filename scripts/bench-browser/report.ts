@@ -1,6 +1,7 @@
 /** The bench's output: the median over page loads, the progress line per load, stdout's text or JSON. */
 import { FIGURE_KEYS, type BrowserMatrixFigures } from './figures';
 import type { FirstLoadFigures } from './first-load';
+import type { HugeTraceFigures } from './huge-trace';
 import type { BrowserLibraryFigures } from './library-entry';
 
 /** Pure: the median of each figure over the repetitions (single page loads swing with JIT and GC). */
@@ -24,13 +25,18 @@ export function skippedReport(reason: string, json: boolean): string {
   return json ? `${JSON.stringify({ skipped: reason })}\n` : `browser:    ${reason}\n`;
 }
 
-/** Pure: the first load's line of the table. */
-function firstLoadLine(ui: FirstLoadFigures, repeat: number): string {
-  return `first load: ${ui.initialJsGzipKB} kB of JavaScript and ${ui.initialCssGzipKB} kB of CSS gzipped; usable after ${ui.usableMsThrottled} ms at 4× CPU, 10 Mbit/s, 40 ms (median of ${repeat} cold loads)`;
+/** The `ui.*` figures: the first load's, and (when measured) the huge trace's. */
+export type UiFigures = FirstLoadFigures & Partial<HugeTraceFigures>;
+
+/** Pure: the first load's line of the table, and the huge trace's when there are its figures. */
+function firstLoadLine(ui: UiFigures, repeat: number): string {
+  const first = `first load: ${ui.initialJsGzipKB} kB of JavaScript and ${ui.initialCssGzipKB} kB of CSS gzipped; usable after ${ui.usableMsThrottled} ms at 4× CPU, 10 Mbit/s, 40 ms (median of ${repeat} cold loads)`;
+  if (ui.import100kMs === undefined) return first;
+  return `${first}\n            100,000-step trace: chosen to painted ${ui.import100kMs} ms (JSON.parse alone ${ui.jsonParse100kMs} ms), ${ui.heapMBPer10kSteps} MB of heap per 10,000 steps; step selected to painted, p95: ${ui.stepSelectP95Ms100k} ms (100 steps: ${ui.stepSelectP95Ms100} ms)`;
 }
 
 /** Pure: stdout for the first load alone (`--ui-only`): `{"ui":…}` with `json`, else one line. */
-export function firstLoadReport(ui: FirstLoadFigures, repeat: number, json: boolean): string {
+export function firstLoadReport(ui: UiFigures, repeat: number, json: boolean): string {
   return json ? `${JSON.stringify({ ui })}\n` : `browser:    ${firstLoadLine(ui, repeat)}\n`;
 }
 
@@ -43,7 +49,7 @@ export function browserReport(
   repeat: number,
   json: boolean,
   library: BrowserLibraryFigures,
-  ui: FirstLoadFigures,
+  ui: UiFigures,
 ): string {
   if (json) return `${JSON.stringify({ browser: { matrix, library }, ui })}\n`;
   const lines = [

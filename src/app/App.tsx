@@ -83,7 +83,6 @@ export function App({ services }: { readonly services: AppServices }) {
   });
   const route = useUrlSync(views);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const dismiss = useCallback(() => setNotice(null), []);
   const [opener] = useState(() =>
     createFileOpening({
       views,
@@ -95,6 +94,11 @@ export function App({ services }: { readonly services: AppServices }) {
       newId: () => `file-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
     }),
   );
+  // Dismissing the notice of a file being read stops the opening.
+  const dismiss = useCallback(() => {
+    if (notice?.tone === 'working') opener.cancel();
+    setNotice(null);
+  }, [notice, opener]);
   // A kept run opened from the Library: the inspector on it, through the URL like any link.
   const openKept = (id: string) => {
     const run = library.getState().runs.find((summary) => summary.id === id);

@@ -1,19 +1,35 @@
 /**
  * What the page does with a file picked, dropped or pasted: checked for size before it is read,
- * opened by the state layer (`openText`), then shown — a run in the inspector (kept in the
+ * read and parsed in the open worker (`open-worker-client.ts`; a notice says how far it got),
+ * made into the app's state by the state layer (`openResult`), then shown — a run in the inspector (kept in the
  * library as it opens), a scenario added to the picker and kept, a library file's runs kept and
  * the Library shown. A file that cannot be opened changes nothing and says why in one notice.
+ * Opening another file (or dismissing the notice) while one is read stops that one.
  */
 import type { FileOpener } from '../components/file-opener';
 import { viewHash } from '../components/view-route';
-import { FileError, checkFileSize, type Scenario } from '../engine';
+import { FileError, checkFileSize, megabytes, type OpenedFile, type Scenario } from '../engine';
 import type { LibraryStore } from '../state/library-store';
 import { readableScenarios } from '../state/kept-scenarios';
+import {
+  OpenCancelled,
+  createEngineOpener,
+  pagePort,
+  type EngineOpener,
+  type OpenJob,
+  type OpenProgress,
+} from './open-worker-client';
 import type { ViewStores } from './view-stores';
 
 export interface Notice {
-  readonly tone: 'done' | 'problem';
+  /** `working`: a file is being read or parsed (dismissing it stops the opening). */
+  readonly tone: 'working' | 'done' | 'problem';
   readonly text: string;
+}
+
+/** The page's opener, and a way to stop the opening under way (the notice's dismiss). */
+export interface FileOpening extends FileOpener {
+  readonly cancel: () => void;
 }
 
 export interface FileOpeningOptions {
@@ -26,22 +42,49 @@ export interface FileOpeningOptions {
   readonly notify: (notice: Notice) => void;
   readonly now: () => number;
   readonly newId: () => string;
+  /** Reads and parses a file: the open worker (or its core, where there are no workers). */
+  readonly open?: EngineOpener;
 }
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
+/** What the notice says while a file is read, then parsed. */
+export const progressText = (name: string, progress: OpenProgress): string =>
+  progress.stage === 'parsing'
+    ? `Parsing ${name}…`
+    : `Reading ${name}… ${megabytes(progress.bytes)}${progress.total > 0 ? ` of ${megabytes(progress.total)}` : ''}`;
+
 /** The opener the page provides to its `Open…` button, drops and pastes. */
-export function createFileOpening(options: FileOpeningOptions): FileOpener {
+export function createFileOpening(options: FileOpeningOptions): FileOpening {
   const { views, library, builtins, notify, now, newId } = options;
+  const open = options.open ?? createEngineOpener(pagePort());
+  /** The opening under way, and the turn it belongs to (a newer file's turn makes it stale). */
+  let job: OpenJob | null = null;
+  let turn = 0;
   const builtinIds = new Set(builtins.map((scenario) => scenario.id));
   const go = (hash: string) => {
     if (window.location.hash !== hash) window.location.hash = hash;
   };
 
-  const openOne = async (text: string, name: string): Promise<void> => {
-    // The opener (every trace format, the importers) loads with the first file, not the page.
-    const { openText } = await import('../state/open-file');
-    const opened = openText(text, name, {
+  /** Reads and parses off the main thread; throws OpenCancelled once `mine` is not the turn. */
+  const parse = async (source: Blob | string, name: string, mine: number): Promise<OpenedFile> => {
+    const running = open(source, name, (progress) => {
+      if (mine === turn) notify({ tone: 'working', text: progressText(name, progress) });
+    });
+    job = running;
+    try {
+      return await running.opened;
+    } finally {
+      if (job === running) job = null;
+    }
+  };
+
+  const openOne = async (source: Blob | string, name: string, mine: number): Promise<void> => {
+    const parsed = await parse(source, name, mine);
+    // The state's opener (library exports, runs) loads with the first file, not the page.
+    const { openResult } = await import('../state/open-file');
+    if (mine !== turn) throw new OpenCancelled(name);
+    const opened = openResult(parsed, name, {
       scenarios: [...builtins, ...options.ownScenarios()],
       builtinIds,
       newId,
@@ -85,10 +128,11 @@ export function createFileOpening(options: FileOpeningOptions): FileOpener {
     });
   };
 
-  const attempt = async (name: string, open: () => Promise<void>) => {
+  const attempt = async (name: string, opening: () => Promise<void>) => {
     try {
-      await open();
+      await opening();
     } catch (error) {
+      if (error instanceof OpenCancelled) return;
       const text =
         error instanceof FileError
           ? error.message
@@ -97,19 +141,32 @@ export function createFileOpening(options: FileOpeningOptions): FileOpener {
     }
   };
 
+  /** A new turn: the opening under way (and the files after it) stop. */
+  const begin = (): number => {
+    job?.cancel();
+    job = null;
+    return ++turn;
+  };
+
   return {
     openFiles(files) {
+      const mine = begin();
       void (async () => {
         for (const file of files) {
+          if (mine !== turn) return;
           await attempt(file.name, async () => {
             checkFileSize(file.size, file.name);
-            await openOne(await file.text(), file.name);
+            await openOne(file, file.name, mine);
           });
         }
       })();
     },
     openText(text, name) {
-      void attempt(name, () => openOne(text, name));
+      const mine = begin();
+      void attempt(name, () => openOne(text, name, mine));
+    },
+    cancel() {
+      begin();
     },
   };
 }

@@ -21,7 +21,13 @@ export { buildTrace, toTraceJson } from './trace/build';
 export { parseTrace, parseTraceText, TraceError, type TraceErrorCode } from './trace/parse';
 export { NATIVE_TRACE_VERSION, parseNativeTrace, toNativeTraceJson } from './trace/native';
 export { readTraceText, readTraceValue, type TraceFile } from './trace/read';
-export { FileError, MAX_FILE_BYTES, checkFileSize, type FileErrorCode } from './files/errors';
+export {
+  FileError,
+  MAX_FILE_BYTES,
+  checkFileSize,
+  megabytes,
+  type FileErrorCode,
+} from './files/errors';
 export { openFileText, type OpenedFile } from './files/open';
 export {
   FORMAT_LABELS,

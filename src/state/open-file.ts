@@ -4,7 +4,7 @@
  * library export becomes the runs and scenarios it carries. Pure over the engine's opener: a
  * file that cannot be opened throws its one-line `FileError` and nothing has changed.
  */
-import { FileError, openFileText, type Scenario } from '../engine';
+import { FileError, openFileText, type OpenedFile, type Scenario } from '../engine';
 import { rowOverrides } from '../projections/eval-matrix';
 import type { KeptScenario } from './library-types';
 import { LIBRARY_FORMAT, readLibraryExport, type LabelledRun } from './library-export';
@@ -32,7 +32,14 @@ export type OpenResult =
 
 /** Pure: opens a file's text. Throws a FileError naming the file, where and what is wrong. */
 export function openText(text: string, name: string, context: OpenContext): OpenResult {
-  const opened = openFileText(text, name);
+  return openResult(openFileText(text, name), name, context);
+}
+
+/**
+ * Pure: what a file the engine has read (`openFileText`, on the page or in the open worker)
+ * means for the app's state. Throws a FileError as {@link openText} does.
+ */
+export function openResult(opened: OpenedFile, name: string, context: OpenContext): OpenResult {
   if (opened.kind === 'scenario') {
     if (context.builtinIds.has(opened.scenario.id)) {
       throw new FileError(

@@ -1,0 +1,168 @@
+/**
+ * The huge-trace figures (`ui.*`), in the built app through Playwright, files written by
+ * `writeBenchTrace` (what `npm run --silent bench -- --write-trace N FILE` writes):
+ * - `import100kMs`: a 100,000-step native trace chosen in the `Open…` picker (the input's
+ *   `change`) to the end of the first frame that shows its timeline (on its last step), its
+ *   metrics and a node of its phase graph (checked on every frame).
+ * - `jsonParse100kMs`: `JSON.parse` of the same file's text alone, in the same page, just before.
+ * - `heapMBPer10kSteps`: the page's JavaScript heap (CDP `Runtime.getHeapUsage` after
+ *   `HeapProfiler.collectGarbage`) once the file is open and kept, less the heap before it was
+ *   chosen, per 10,000 steps.
+ * - `stepSelectP95Ms100k`, `stepSelectP95Ms100`: 50 steps selected one after another in that
+ *   page, and in a fresh page on a 100-step file (ArrowLeft on the strip and a click on the
+ *   cell before, alternately, each sent at the start of a frame), from the input to the end of
+ *   the first frame drawn with the new position; the 95th percentile.
+ * Each over REPEAT fresh pages, the median. Figures only, no pass/fail.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { writeBenchTrace } from '../../src/cli/bench-trace';
+import { openBenchContext } from './chromium';
+import { BenchError, REPEAT, log, timedOut } from './common';
+import { armImport, timeJsonParse, timeStepSelections } from './huge-trace-page';
+
+export interface HugeTraceFigures {
+  readonly import100kMs: number;
+  readonly jsonParse100kMs: number;
+  readonly heapMBPer10kSteps: number;
+  readonly stepSelectP95Ms100: number;
+  readonly stepSelectP95Ms100k: number;
+}
+
+const HUGE = 100_000;
+const SMALL = 100;
+const SELECTIONS = 50;
+const PARSE_TRIES = 3;
+const OPEN_TIMEOUT_MS = 300_000;
+
+const oneDecimal = (ms: number) => Math.round(ms * 10) / 10;
+const median = (values: readonly number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** Pure: the 95th percentile (nearest rank) of `values`. */
+export const p95 = (values: readonly number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * 0.95) - 1)]!;
+
+async function heapBytes(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    return usedSize;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+async function openedPage(browser: Browser, base: string) {
+  const context = await openBenchContext(browser);
+  const page = await context.newPage();
+  await page.goto(`${base}/`);
+  await page
+    .getByRole('button', { name: 'Run', exact: true })
+    .and(page.locator(':enabled'))
+    .waitFor({ timeout: 60_000 })
+    .catch(timedOut('the Run button was not enabled within 60 s of loading the app'));
+  return { context, page };
+}
+
+/** Opens `file` by the picker and waits for its done notice (kept in the library). */
+async function openFile(page: Page, file: string, steps: number): Promise<void> {
+  const name = path.basename(file);
+  await page.getByTestId('open-file-input').setInputFiles(file);
+  const notice = page.getByTestId('open-notice');
+  await notice
+    .filter({ hasText: `Opened ${name}: a run of bench-long with ${steps} steps` })
+    .waitFor({ timeout: OPEN_TIMEOUT_MS })
+    .catch(timedOut(`${name} did not open within ${OPEN_TIMEOUT_MS / 1000} s`));
+}
+
+async function selections(page: Page): Promise<number> {
+  await page.getByRole('region', { name: 'Timeline' }).getByRole('listbox').waitFor();
+  return p95(await page.evaluate(timeStepSelections, SELECTIONS));
+}
+
+async function hugeOnce(browser: Browser, base: string, file: string) {
+  const { context, page } = await openedPage(browser, base);
+  try {
+    await page.evaluate(() => {
+      const input = document.createElement('input');
+      input.type = 'file';
+      input.id = 'bench-json-file';
+      input.hidden = true;
+      document.body.append(input);
+    });
+    await page.locator('#bench-json-file').setInputFiles(file);
+    const jsonParse = await page.evaluate(timeJsonParse, PARSE_TRIES);
+    const before = await heapBytes(page);
+    await page.evaluate(armImport, HUGE);
+    await openFile(page, file, HUGE);
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __benchImport: { paintAt: number | null } }).__benchImport
+          .paintAt !== null,
+      undefined,
+      { timeout: OPEN_TIMEOUT_MS },
+    );
+    const probe = await page.evaluate(
+      () =>
+        (window as unknown as { __benchImport: { changeAt: number; paintAt: number } })
+          .__benchImport,
+    );
+    if (probe.changeAt === null) throw new BenchError('the page did not see the file chosen');
+    const after = await heapBytes(page);
+    const select = await selections(page);
+    return {
+      importMs: probe.paintAt - probe.changeAt,
+      jsonParse,
+      heapMB: (after - before) / 1024 / 1024 / (HUGE / 10_000),
+      select,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function smallOnce(browser: Browser, base: string, file: string): Promise<number> {
+  const { context, page } = await openedPage(browser, base);
+  try {
+    await openFile(page, file, SMALL);
+    return await selections(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Writes the two files, opens them REPEAT times each in fresh pages; the median of each figure. */
+export async function measureHugeTrace(browser: Browser, base: string): Promise<HugeTraceFigures> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'loopscope-bench-huge-'));
+  try {
+    const huge = path.join(dir, 't100k.json');
+    const small = path.join(dir, 't100.json');
+    const bytes = await writeBenchTrace({ steps: HUGE, file: huge });
+    await writeBenchTrace({ steps: SMALL, file: small });
+    log(`opening a ${HUGE.toLocaleString('en-US')}-step trace (${(bytes / 1e6).toFixed(1)} MB)…`);
+    const runs = [];
+    for (let i = 0; i < REPEAT; i++) {
+      const one = await hugeOnce(browser, base, huge);
+      log(
+        `  ${HUGE}-step file: import ${Math.round(one.importMs)} ms, JSON.parse ${Math.round(one.jsonParse)} ms, heap ${one.heapMB.toFixed(1)} MB/10k steps, step select p95 ${oneDecimal(one.select)} ms`,
+      );
+      runs.push(one);
+    }
+    const smalls: number[] = [];
+    for (let i = 0; i < REPEAT; i++) smalls.push(await smallOnce(browser, base, small));
+    log(`  ${SMALL}-step file: step select p95 ${smalls.map(oneDecimal).join(', ')} ms`);
+    return {
+      import100kMs: Math.round(median(runs.map((one) => one.importMs))),
+      jsonParse100kMs: Math.round(median(runs.map((one) => one.jsonParse))),
+      heapMBPer10kSteps: oneDecimal(median(runs.map((one) => one.heapMB))),
+      stepSelectP95Ms100: oneDecimal(median(smalls)),
+      stepSelectP95Ms100k: oneDecimal(median(runs.map((one) => one.select))),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,153 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FileError, openFileText, type OpenedFile } from '../engine';
+import type { LibraryStore } from '../state/library-store';
+import { createFileOpening, type Notice } from './file-opening';
+import type { EngineOpener, OpenProgress } from './open-worker-client';
+import { OpenCancelled } from './open-worker-client';
+import type { ViewStores } from './view-stores';
+
+const LIBRARY = '{"format": "loopscope.library", "version": 1, "runs": [], "scenarios": []}';
+
+/** An opener the test drives: each opening waits until the test settles it. */
+function drivenOpener() {
+  const jobs: {
+    name: string;
+    progress: (one: OpenProgress) => void;
+    settle: (opened: OpenedFile | Error) => void;
+    cancelled: boolean;
+  }[] = [];
+  const open: EngineOpener = (_source, name, progress) => {
+    let settle!: (opened: OpenedFile | Error) => void;
+    const job = {
+      name,
+      progress,
+      settle: (value: OpenedFile | Error) => settle(value),
+      cancelled: false,
+    };
+    let reject!: (error: Error) => void;
+    const opened = new Promise<OpenedFile>((resolve, fail) => {
+      reject = fail;
+      settle = (value) => (value instanceof Error ? fail(value) : resolve(value));
+    });
+    jobs.push(job);
+    return {
+      opened,
+      cancel: () => {
+        job.cancelled = true;
+        reject(new OpenCancelled(name));
+      },
+    };
+  };
+  return { open, jobs };
+}
+
+function opening() {
+  const notices: Notice[] = [];
+  const saved: string[] = [];
+  const driven = drivenOpener();
+  const library = {
+    getState: () => ({
+      actions: {
+        putScenario: async () => {},
+        saveAll: async () => {
+          saved.push('saved');
+        },
+      },
+    }),
+  } as unknown as LibraryStore;
+  const views = { addScenarios: () => {}, openRecord: () => {} } as unknown as ViewStores;
+  const opener = createFileOpening({
+    views,
+    library,
+    builtins: [],
+    ownScenarios: () => [],
+    notify: (notice) => notices.push(notice),
+    now: () => 0,
+    newId: () => 'id',
+    open: driven.open,
+  });
+  return { opener, notices, saved, jobs: driven.jobs };
+}
+
+const file = (name: string) => new File([LIBRARY], name);
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+beforeEach(() => vi.stubGlobal('window', { location: { hash: '' } }));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('opening files on the page', () => {
+  it('says how far a file got, then what was opened', async () => {
+    const { opener, notices, jobs } = opening();
+    opener.openFiles([file('big.json')]);
+    jobs[0]!.progress({ stage: 'reading', bytes: 45 * 1024 * 1024, total: 90 * 1024 * 1024 });
+    jobs[0]!.progress({ stage: 'parsing' });
+    jobs[0]!.settle(openFileText(LIBRARY, 'big.json'));
+    await vi.waitFor(() => expect(notices).toHaveLength(3));
+    expect(notices.slice(0, 2)).toEqual([
+      { tone: 'working', text: 'Reading big.json… 45 MB of 90 MB' },
+      { tone: 'working', text: 'Parsing big.json…' },
+    ]);
+    expect(notices[2]).toEqual({
+      tone: 'done',
+      text: 'Opened big.json: 0 runs and 0 scenarios kept in the library.',
+    });
+  });
+
+  it('a second file opened while the first is read replaces it: the first stops, says nothing', async () => {
+    const { opener, notices, jobs, saved } = opening();
+    opener.openFiles([file('first.json'), file('also-first.json')]);
+    opener.openFiles([file('second.json')]);
+    expect(jobs.map((job) => [job.name, job.cancelled])).toEqual([
+      ['first.json', true],
+      ['second.json', false],
+    ]);
+    jobs[0]!.progress({ stage: 'parsing' });
+    jobs[1]!.settle(openFileText(LIBRARY, 'second.json'));
+    await vi.waitFor(() => expect(notices).toHaveLength(1));
+    await settled();
+    expect(notices).toEqual([
+      { tone: 'done', text: 'Opened second.json: 0 runs and 0 scenarios kept in the library.' },
+    ]);
+    // The first pick's second file is never opened.
+    expect(jobs).toHaveLength(2);
+    expect(saved).toEqual(['saved']);
+  });
+
+  it('cancel stops the file being read: nothing is opened or said', async () => {
+    const { opener, notices, jobs, saved } = opening();
+    opener.openFiles([file('big.json')]);
+    opener.cancel();
+    expect(jobs[0]!.cancelled).toBe(true);
+    await settled();
+    expect(notices).toEqual([]);
+    expect(saved).toEqual([]);
+  });
+
+  it('a file that cannot be opened says why, as before, and that nothing changed', async () => {
+    const { opener, notices, jobs } = opening();
+    opener.openText('{"a": 1}', 'pasted text');
+    let refusal: unknown;
+    try {
+      openFileText('{"a": 1}', 'pasted text');
+    } catch (error) {
+      refusal = error;
+    }
+    jobs[0]!.settle(refusal as FileError);
+    await vi.waitFor(() => expect(notices).toHaveLength(1));
+    expect(notices[0]).toEqual({
+      tone: 'problem',
+      text: `${(refusal as FileError).message}. Nothing was changed.`,
+    });
+  });
+
+  it('a file over the size cap is refused before it is read', async () => {
+    const { opener, notices, jobs } = opening();
+    const huge = { name: 'huge.json', size: 300 * 1024 * 1024 } as File;
+    opener.openFiles([huge]);
+    await vi.waitFor(() => expect(notices).toHaveLength(1));
+    expect(jobs).toEqual([]);
+    expect(notices[0]!.text).toBe(
+      'huge.json: 300 MB, larger than the 200 MB Loopscope opens. Nothing was changed.',
+    );
+  });
+});

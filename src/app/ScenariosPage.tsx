@@ -2,6 +2,7 @@
  * The scenario editor's page: the same frame as the other views (title, view switch, Open…,
  * theme) around the editor of the user's own scenarios, kept in the page's library.
  */
+import { use } from 'react';
 import { ViewSwitch } from '../components/ViewSwitch';
 import type { Scenario } from '../engine';
 import { ThemeToggle } from '../features/inspector';
@@ -18,6 +19,8 @@ export interface ScenariosPageProps {
 }
 
 export function ScenariosPage({ editing, library, builtins, storage }: ScenariosPageProps) {
+  // The store's code loads with the editor's: the view's loading line shows until it is here.
+  const store = use(editing.store());
   const header = (
     <header className="flex h-12 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-3 dark:border-slate-800 dark:bg-slate-950">
       <img src="/favicon.svg" alt="" width={20} height={20} className="shrink-0" />
@@ -33,7 +36,7 @@ export function ScenariosPage({ editing, library, builtins, storage }: Scenarios
   );
   return (
     <ScenarioEditorView
-      store={editing.store}
+      store={store}
       library={library}
       builtins={builtins}
       header={header}

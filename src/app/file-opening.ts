@@ -8,7 +8,6 @@ import type { FileOpener } from '../components/file-opener';
 import { viewHash } from '../components/view-route';
 import { FileError, checkFileSize, type Scenario } from '../engine';
 import type { LibraryStore } from '../state/library-store';
-import { readableScenarios } from '../state/kept-scenarios';
 import type { ViewStores } from './view-stores';
 
 export interface Notice {
@@ -21,8 +20,6 @@ export interface FileOpeningOptions {
   readonly library: LibraryStore;
   /** The built-in scenarios (a user's own may not take their ids). */
   readonly builtins: readonly Scenario[];
-  /** The user's own scenarios known now (kept in the library, opened this session). */
-  readonly ownScenarios: () => readonly Scenario[];
   readonly notify: (notice: Notice) => void;
   readonly now: () => number;
   readonly newId: () => string;
@@ -39,10 +36,14 @@ export function createFileOpening(options: FileOpeningOptions): FileOpener {
   };
 
   const openOne = async (text: string, name: string): Promise<void> => {
-    // The opener (every trace format, the importers) loads with the first file, not the page.
-    const { openText } = await import('../state/open-file');
+    // The opener (every trace format, the importers) loads with the first file, not the page;
+    // so does reading back the scenarios kept in the library (kept ones and opened this session).
+    const [{ openText }, { readableScenarios }] = await Promise.all([
+      import('../state/open-file'),
+      import('../state/kept-scenarios'),
+    ]);
     const opened = openText(text, name, {
-      scenarios: [...builtins, ...options.ownScenarios()],
+      scenarios: [...builtins, ...readableScenarios(library.getState().scenarios)],
       builtinIds,
       newId,
       now,

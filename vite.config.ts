@@ -88,13 +88,13 @@ export default defineConfig({
   build: {
     rolldownOptions: {
       output: {
-        // zod and the module that makes it jitless (app/schema-mode) in one chunk of their own:
-        // the chunk runs whole before any chunk that defines a schema (the engine's) imports it,
-        // so zod never probes `new Function` under the policy above. Split into chunks otherwise,
-        // a chunk imported by the entry runs before the entry's own first import.
+        // zod in one chunk of its own, loaded with the first part that validates (a user's file,
+        // the editor, the importers), not by the first paint. It runs jitless wherever it loads:
+        // app/schema-mode, the entry's first import, sets zod's global config before (so zod
+        // never probes `new Function` under the policy above); it must stay out of this chunk.
         codeSplitting: {
           groups: [
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]app[\\/]schema-mode/ },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             // Other tools' traces: loaded with the first file opened, not by the first paint.
             {
               name: 'otel',

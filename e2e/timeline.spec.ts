@@ -24,6 +24,10 @@ test('steps through a stalling run by keyboard', async ({ page }) => {
   await runToTheEnd(page, 'rca-search-stall', 'answer');
   const cells = timeline(page).getByRole('listbox', { name: 'Steps' }).getByRole('option');
   await expect(cells).toHaveCount(5);
+  // Only the cells in view are in the DOM, so each says where it is in the whole strip.
+  await expect(cells.nth(1)).toHaveAttribute('aria-posinset', '2');
+  await expect(cells.nth(4)).toHaveAttribute('aria-posinset', '5');
+  for (const cell of await cells.all()) await expect(cell).toHaveAttribute('aria-setsize', '5');
   await expect(position(page)).toHaveText('Step 4 · 5 of 5 · answer');
 
   await page.keyboard.press('End');

@@ -36,13 +36,8 @@ import { MemoryPage } from './MemoryPage';
 import { createScenarioEditing, type ScenarioEditing } from './scenario-editing';
 import { ScenariosPage } from './ScenariosPage';
 import { OpenNotice } from './OpenNotice';
-import { readableScenarios } from '../state/kept-scenarios';
-import type { LibraryState } from '../state/library-store';
 
 const SCENARIOS = builtinScenarios();
-
-/** The user's own scenarios kept in the library (one whose text no longer reads is left out). */
-const ownScenarios = (state: LibraryState) => readableScenarios(state.scenarios);
 
 const MISSING_RUN =
   "This link names a run kept in the sender's library, not in this browser's; it is reproduced here from its scenario and settings. Ask them for the file (Export) to see their run itself.";
@@ -63,7 +58,7 @@ export function App({ services }: { readonly services: AppServices }) {
     let editor: ScenarioEditing | null = null;
     const stores = createViewStores({
       scenarios: SCENARIOS,
-      ownScenarios: ownScenarios(library.getState()),
+      ownScenarios: services.ownScenarios,
       library,
       onResolved: resolved,
       firstScenario: FIRST_SCENARIO,
@@ -88,7 +83,6 @@ export function App({ services }: { readonly services: AppServices }) {
       views,
       library,
       builtins: SCENARIOS,
-      ownScenarios: () => ownScenarios(library.getState()),
       notify: setNotice,
       now: () => Date.now(),
       newId: () => `file-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
@@ -137,11 +131,9 @@ export function App({ services }: { readonly services: AppServices }) {
     );
   const exportShown: RunExporter = (kind, store) => {
     if (kind !== 'scenario') return void saved(exportRun(store, kind));
-    try {
-      editing.fromRun(recordOf(store.getState()));
-    } catch (error) {
+    editing.fromRun(recordOf(store.getState())).catch((error: unknown) => {
       setNotice({ tone: 'problem', text: error instanceof Error ? error.message : String(error) });
-    }
+    });
   };
   const exportLanes = (store: CompareStore, kind: 'html' | 'traces') =>
     void saved(

@@ -47,6 +47,7 @@ function opening() {
   const driven = drivenOpener();
   const library = {
     getState: () => ({
+      scenarios: [],
       actions: {
         putScenario: async () => {},
         saveAll: async () => {
@@ -60,7 +61,6 @@ function opening() {
     views,
     library,
     builtins: [],
-    ownScenarios: () => [],
     notify: (notice) => notices.push(notice),
     now: () => 0,
     newId: () => 'id',

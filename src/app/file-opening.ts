@@ -10,7 +10,6 @@ import type { FileOpener } from '../components/file-opener';
 import { viewHash } from '../components/view-route';
 import { FileError, checkFileSize, megabytes, type OpenedFile, type Scenario } from '../engine';
 import type { LibraryStore } from '../state/library-store';
-import { readableScenarios } from '../state/kept-scenarios';
 import {
   OpenCancelled,
   createEngineOpener,
@@ -37,8 +36,6 @@ export interface FileOpeningOptions {
   readonly library: LibraryStore;
   /** The built-in scenarios (a user's own may not take their ids). */
   readonly builtins: readonly Scenario[];
-  /** The user's own scenarios known now (kept in the library, opened this session). */
-  readonly ownScenarios: () => readonly Scenario[];
   readonly notify: (notice: Notice) => void;
   readonly now: () => number;
   readonly newId: () => string;
@@ -81,11 +78,15 @@ export function createFileOpening(options: FileOpeningOptions): FileOpening {
 
   const openOne = async (source: Blob | string, name: string, mine: number): Promise<void> => {
     const parsed = await parse(source, name, mine);
-    // The state's opener (library exports, runs) loads with the first file, not the page.
-    const { openResult } = await import('../state/open-file');
+    // The state's opener (library exports, runs) loads with the first file, not the page; so does
+    // reading back the scenarios a library export keeps.
+    const [{ openResult }, { readableScenarios }] = await Promise.all([
+      import('../state/open-file'),
+      import('../state/kept-scenarios'),
+    ]);
     if (mine !== turn) throw new OpenCancelled(name);
     const opened = openResult(parsed, name, {
-      scenarios: [...builtins, ...options.ownScenarios()],
+      scenarios: [...builtins, ...readableScenarios(library.getState().scenarios)],
       builtinIds,
       newId,
       now,

@@ -1,6 +1,6 @@
 /** The library (or some of its runs) written to one `.loopscope-library.json` file. */
 import { downloadText, fileStamp } from '../components/download';
-import { libraryExportJson, type LabelledRun } from '../state/library-export';
+import { libraryExportJson, type LabelledRun } from '../state/library-export-write';
 import type { LibraryStore } from '../state/library-store';
 
 /** Reads the runs (all kept ones, or `ids`) and saves them with the user's scenarios as a file. */

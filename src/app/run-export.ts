@@ -7,7 +7,7 @@
 import { downloadText, fileStamp } from '../components/download';
 import { toNativeTraceJson, toTraceJson } from '../engine';
 import type { RunExportKind } from '../features/inspector';
-import { libraryExportJson } from '../state/library-export';
+import { libraryExportJson } from '../state/library-export-write';
 import { recordOf } from '../state/run-record';
 import type { CompareStore } from '../state/compare-store';
 import type { RunStore } from '../state/run-store';

@@ -10,6 +10,7 @@ import {
   type KeyValueStorage,
   type RunStoreDeps,
 } from '../state';
+import type { Scenario } from '../engine';
 import { EVAL_PRESETS } from '../projections/eval-matrix';
 import { createLibraryStore, type LibraryStore } from '../state/library-store';
 import { storageErrorOf } from '../storage/storage-errors';
@@ -44,6 +45,19 @@ export interface AppServices {
   readonly tokens: WorkerTokenCounter;
   /** The reflection memory: every run's reflections, kept in the library's IndexedDB. */
   readonly reflections: ReflectionsStore;
+  /** The user's own scenarios kept in the library as the page starts (one that no longer reads is left out). */
+  readonly ownScenarios: readonly Scenario[];
+}
+
+/**
+ * The scenarios kept in the library, read back: the scenario schema (zod) loads only when
+ * there are some, so a page without any starts without it.
+ */
+async function readKeptScenarios(library: LibraryStore): Promise<readonly Scenario[]> {
+  const kept = library.getState().scenarios;
+  if (kept.length === 0) return [];
+  const { readableScenarios } = await import('../state/kept-scenarios');
+  return readableScenarios(kept);
 }
 
 /** The browser's IndexedDB; a browser that refuses even to show it (a getter that throws) says why. */
@@ -134,8 +148,8 @@ export async function createServices(): Promise<AppServices> {
     reserved: EVAL_PRESETS.map((config) => config.label),
   });
   const library = await openLibrary();
-  const reflections = await openMemory();
+  const [reflections, ownScenarios] = await Promise.all([openMemory(), readKeptScenarios(library)]);
   const memory = () => reflections.getState().actions.runMemory();
   const runDeps = { clock: browserClock, model, tokens: tokens.counter, memory };
-  return { endpoints, runDeps, storage, savedConfigs, library, tokens, reflections };
+  return { endpoints, runDeps, storage, savedConfigs, library, tokens, reflections, ownScenarios };
 }

@@ -81,15 +81,15 @@ describe('the guards lens of a run view', () => {
         (mark) => mark.kind === 'fabrication',
       ) ?? [];
     expect(marked()).toEqual([]);
-    expect(lens.getState().actions.setRules('[{"claim": "("}]')).toMatch(
+    await expect(lens.getState().actions.setRules('[{"claim": "("}]')).resolves.toMatch(
       /^The evidence rules are refused: \$\[0\]/,
     );
     expect(lens.getState().rules).toBeNull();
     const rule =
       '[{"claim": "refund approved", "requires": {"field": "refundable", "equals": true}}]';
-    expect(lens.getState().actions.setRules(rule)).toBeNull();
+    await expect(lens.getState().actions.setRules(rule)).resolves.toBeNull();
     expect(marked()).toMatchObject([{ step: last.index, stops: true }]);
-    lens.getState().actions.setRules('  ');
+    await lens.getState().actions.setRules('  ');
     expect(lens.getState().rules).toBeNull();
   });
 });

@@ -5,7 +5,6 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import {
-  parseEvidenceRulesText,
   ScenarioError,
   scenarioConfig,
   type ConfigOverrides,
@@ -25,9 +24,10 @@ export interface LensActions {
   setShown(shown: boolean): void;
   /**
    * The user's own evidence rules (JSON text), used instead of the scenario's; empty text goes
-   * back to the scenario's. Returns the problem in words (nothing changes then), or null.
+   * back to the scenario's. Resolves to the problem in words (nothing changes then), or null
+   * (the rules' checker loads on first use).
    */
-  setRules(text: string): string | null;
+  setRules(text: string): Promise<string | null>;
   /** Back to `auto`. */
   reset(): void;
 }
@@ -48,11 +48,12 @@ export function createLensStore(choice: LensChoice = 'auto'): LensStore {
     rules: null,
     actions: {
       setShown: (shown) => set({ choice: shown ? 'on' : 'off' }),
-      setRules: (text) => {
+      setRules: async (text) => {
         if (text.trim() === '') {
           set({ rules: null });
           return null;
         }
+        const { parseEvidenceRulesText } = await import('./evidence-rules-text');
         try {
           set({ rules: parseEvidenceRulesText(text) });
           return null;

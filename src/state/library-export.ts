@@ -1,7 +1,8 @@
 /**
- * The library as one file (`loopscope.library` version 1): every kept run with its labels, the
- * scenario it ran on and its trace in the native form (Trace JSON v2, calls sharing their
- * message prefixes), and the user's own scenarios as their text. Reading one back checks every
+ * The library as one file (`loopscope.library` version 1, written by library-export-write.ts):
+ * every kept run with its labels, the scenario it ran on and its trace in the native form
+ * (Trace JSON v2, calls sharing their message prefixes), and the user's own scenarios as their
+ * text. Reading one back checks every
  * run and names the first problem by its JSON path; a run that was still running when it was
  * exported comes back interrupted. Pure.
  */
@@ -14,52 +15,18 @@ import {
   TraceError,
   parseScenario,
   readTraceValue,
-  toNativeTraceJson,
   type Scenario,
 } from '../engine';
+import { LIBRARY_EXPORT_VERSION, type LabelledRun } from './library-export-write';
 import type { KeptScenario, RunLabel } from './library-types';
 import type { RecordStatus, RunOrigin, RunRecord } from './run-record';
 
-export const LIBRARY_FORMAT = 'loopscope.library';
-export const LIBRARY_EXPORT_VERSION = 1;
-
-/** A run in an export: the record, and what the user called and pinned it. */
-export interface LabelledRun {
-  readonly record: RunRecord;
-  readonly label: RunLabel;
-}
-
-/** Pure: the export file's JSON value. */
-export function libraryExportJson(
-  runs: readonly LabelledRun[],
-  scenarios: readonly KeptScenario[],
-  exportedAt: number,
-): Record<string, unknown> {
-  return {
-    format: LIBRARY_FORMAT,
-    version: LIBRARY_EXPORT_VERSION,
-    exportedAt,
-    runs: runs.map(({ record, label }) => ({
-      id: record.id,
-      name: label.name ?? null,
-      pinned: label.pinned ?? false,
-      status: record.status,
-      origin: record.origin,
-      overrides: record.overrides,
-      startedAt: record.startedAt,
-      endedAt: record.endedAt,
-      error: record.error,
-      scenario: record.scenario,
-      trace: record.trace ? toNativeTraceJson(record.trace, null) : null,
-      ...(record.imported ? { imported: record.imported } : {}),
-    })),
-    scenarios: scenarios.map((kept) => ({
-      id: kept.id,
-      source: kept.source,
-      savedAt: kept.savedAt,
-    })),
-  };
-}
+export {
+  LIBRARY_EXPORT_VERSION,
+  LIBRARY_FORMAT,
+  libraryExportJson,
+  type LabelledRun,
+} from './library-export-write';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

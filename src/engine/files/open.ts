@@ -7,7 +7,7 @@
 import { ScenarioError } from '../scenario/errors';
 import { readJsonText } from '../scenario/json-location';
 import { parseScenario } from '../scenario/parse';
-import { SCENARIO_FORMAT, SCENARIO_VERSION } from '../scenario/schema';
+import { SCENARIO_FORMAT, SCENARIO_VERSION } from '../scenario/format';
 import type { Scenario } from '../scenario/types';
 import type { ForeignTrace } from '../otel/import';
 import { openForeignValue, openJsonLines, refuseLargeForeign } from '../otel/open-foreign';

@@ -7,7 +7,7 @@
  * from a start time the caller gives. See docs/otel.md.
  */
 import type { Scenario } from '../scenario/types';
-import { nativeStepJson, toNativeTraceJson } from '../trace/native';
+import { nativeStepJson, toNativeTraceJson } from '../trace/native-write';
 import { taskOf, toolRan } from '../trace/task';
 import type { Step, Trace } from '../trace/types';
 import type { Message } from '../types';

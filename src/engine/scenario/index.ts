@@ -18,6 +18,7 @@ export {
   type PhraseSegment,
 } from './tool-phrase';
 export { type ScenarioErrorCode, type TextLocation, ScenarioError, formatPath } from './errors';
-export { SCENARIO_FORMAT, SCENARIO_VERSION, scenarioSchema } from './schema';
+export { SCENARIO_FORMAT, SCENARIO_VERSION } from './format';
+export { scenarioSchema } from './schema';
 export { parseEvidenceRulesText, parseScenario, parseScenarioText } from './parse';
 export { locationAt } from './json-location';

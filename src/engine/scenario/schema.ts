@@ -3,11 +3,10 @@ import { z } from 'zod';
 import { crossFieldProblems } from './checks';
 import { claimProblem } from './claim-safety';
 import { describeValue, expectation, oneOf, valueAt } from './errors';
+import { SCENARIO_FORMAT, SCENARIO_VERSION } from './format';
 import { parseToolPhrase } from './tool-phrase';
 
-/** The only scenario format version this build reads. */
-export const SCENARIO_VERSION = 1;
-export const SCENARIO_FORMAT = 'loopscope.scenario';
+export { SCENARIO_FORMAT, SCENARIO_VERSION } from './format';
 
 const ID_PATTERN = /^[a-z0-9][a-z0-9._-]*$/i;
 const TOOL_NAME_PATTERN = /^[A-Za-z_][\w.-]*$/;

@@ -17,7 +17,7 @@ export function EvidenceRules() {
   const [text, setText] = useState(() => (rules ? JSON.stringify(rules, null, 2) : ''));
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
-  const apply = () => setProblem(store.getState().actions.setRules(text));
+  const apply = () => void store.getState().actions.setRules(text).then(setProblem);
   return (
     <details className="relative shrink-0">
       <summary

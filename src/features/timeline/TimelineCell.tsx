@@ -18,6 +18,10 @@ export interface TimelineCellProps {
   readonly idPrefix: string;
   /** The phase graph has a selection and this cell is not in it. */
   readonly dimmed: boolean;
+  /** Where the cell is among the strip's cells, from 1, and how many there are: the strip
+   * renders only the cells in view, so a screen reader learns "5 of 100,000" from these. */
+  readonly position: number;
+  readonly setSize: number;
 }
 
 /** A cell's accessible name: its number, what it is, and its marks. */
@@ -39,13 +43,15 @@ function cellName(cell: Cell, lens: CellLens | null): string {
  * not re-render any cell.
  */
 export const TimelineCell = memo(
-  function TimelineCell({ cell, lens, idPrefix, dimmed }: TimelineCellProps) {
+  function TimelineCell({ cell, lens, idPrefix, dimmed, position, setSize }: TimelineCellProps) {
     return (
       <div
         role="option"
         id={`${idPrefix}${cell.index}`}
         data-index={cell.index}
         aria-selected="false"
+        aria-posinset={position}
+        aria-setsize={setSize}
         aria-label={cellName(cell, lens)}
         title={clipLine(lens ? `${cell.title}\nLens: ${lens.text}` : cell.title)}
         data-would-have={lens ? (lens.stops ? 'stop' : 'mark') : undefined}
@@ -82,6 +88,8 @@ export const TimelineCell = memo(
   (before, after) =>
     before.idPrefix === after.idPrefix &&
     before.dimmed === after.dimmed &&
+    before.position === after.position &&
+    before.setSize === after.setSize &&
     before.lens === after.lens &&
     sameCell(before.cell, after.cell),
 );

@@ -158,6 +158,8 @@ function VirtualStrip({
                   lens={lens.get(cell.index) ?? null}
                   idPrefix={idPrefix}
                   dimmed={selectionActive && !cell.selected}
+                  position={item.index + 1}
+                  setSize={cells.length}
                 />
               ) : (
                 <div aria-hidden="true" className="flex w-8 shrink-0 flex-col gap-0.5 pt-3">
@@ -177,13 +179,26 @@ function CellSlot({
   lens,
   idPrefix,
   dimmed,
+  position,
+  setSize,
 }: {
   readonly cell: Cell;
   readonly lens: CellLens | null;
   readonly idPrefix: string;
   readonly dimmed: boolean;
+  readonly position: number;
+  readonly setSize: number;
 }) {
-  const view = <TimelineCell cell={cell} lens={lens} idPrefix={idPrefix} dimmed={dimmed} />;
+  const view = (
+    <TimelineCell
+      cell={cell}
+      lens={lens}
+      idPrefix={idPrefix}
+      dimmed={dimmed}
+      position={position}
+      setSize={setSize}
+    />
+  );
   if (!cell.attemptStart) return view;
   return (
     <>

@@ -92,7 +92,7 @@ export function layoutMachine(input: MachineLayoutInput): MachineLayout {
       y: (placed.y ?? 0) - placed.height / 2,
     });
   }
-  placeLoose(input, nodes, graph.graph(), across);
+  const loose = placeLoose(input, nodes, across);
 
   const sizes = new Map(input.nodes.map((node) => [node.id, node]));
   const boxOf = (id: string): Rect | undefined => {
@@ -100,7 +100,10 @@ export function layoutMachine(input: MachineLayoutInput): MachineLayout {
     const at = nodes.get(id);
     return size && at ? { ...at, width: size.width, height: size.height } : undefined;
   };
-  const boxes = [...nodes.keys()].map(boxOf).filter((box): box is Rect => box !== undefined);
+  const boxes = [...nodes.keys()]
+    .filter((id) => !loose.has(id))
+    .map(boxOf)
+    .filter((box): box is Rect => box !== undefined);
   const edges = new Map<string, { points: LayoutPoint[]; loopLabel: LayoutPoint | null }>();
   for (const edge of input.edges) {
     const source = boxOf(edge.source);
@@ -109,7 +112,10 @@ export function layoutMachine(input: MachineLayoutInput): MachineLayout {
     if (edge.source === edge.target) {
       edges.set(edge.id, selfLoop(source, input.loopLabel, across));
     } else if (edge.free) {
-      edges.set(edge.id, { points: freeRoute(source, target, boxes, across), loopLabel: null });
+      edges.set(edge.id, {
+        points: freeRoute(source, target, boxes, across, RANK_GAP[input.direction]),
+        loopLabel: null,
+      });
     } else {
       const placed = graph.edge({ v: edge.source, w: edge.target, name: edge.id });
       const points = (placed.points ?? []).map(({ x, y }) => ({ x, y }));
@@ -121,29 +127,35 @@ export function layoutMachine(input: MachineLayoutInput): MachineLayout {
 }
 
 /**
- * Nodes with no edge dagre ranks (reached only by free edges) go in a row of their own after
- * the rest, side by side and centred on the graph.
+ * Nodes with no edge dagre ranks (reached only by free edges: failures, cancels) go in a column
+ * past the graph's far side (a row below it left to right), one a row from the second row on,
+ * so a run that ends in one keeps the graph about its own size. Drawn top to bottom; left to
+ * right is the same, transposed.
  */
 function placeLoose(
   input: MachineLayoutInput,
   nodes: Map<string, LayoutPoint>,
-  size: GraphLabel,
   across: boolean,
-): void {
+): ReadonlySet<string> {
   const loose = input.nodes.filter((node) => !nodes.has(node.id));
-  if (loose.length === 0) return;
+  if (loose.length === 0) return new Set();
+  const turn = (rect: Rect): Rect => (across ? rect : flipRect(rect));
+  const sizes = new Map(input.nodes.map((node) => [node.id, node]));
+  const placed = [...nodes].map(([id, at]) => {
+    const size = sizes.get(id) as LayoutBox;
+    return turn({ ...at, width: size.width, height: size.height });
+  });
+  const rows = [...new Set(placed.map((box) => box.y + box.height / 2))].sort((a, b) => a - b);
+  const column = Math.max(...placed.map((box) => box.x + box.width)) + 2 * LANE_GAP;
   const gap = RANK_GAP[input.direction];
-  const spread = loose.reduce(
-    (sum, node) => sum + (across ? node.width : node.height) + SPACING.nodesep,
-    -SPACING.nodesep,
-  );
-  const extent = across ? (size.width ?? 0) : (size.height ?? 0);
-  let along = Math.max(SPACING.marginx, (extent - spread) / 2);
-  const after = (across ? (size.height ?? 0) : (size.width ?? 0)) - SPACING.marginy + gap;
-  for (const node of loose) {
-    nodes.set(node.id, across ? { x: along, y: after } : { x: after, y: along });
-    along += (across ? node.width : node.height) + SPACING.nodesep;
-  }
+  loose.forEach((node, k) => {
+    const box = turn({ x: 0, y: 0, width: node.width, height: node.height });
+    const last = rows.at(-1) ?? 0;
+    const row = rows[k + 1] ?? last + (k + 2 - rows.length) * (box.height + gap);
+    const at = { x: column, y: row - box.height / 2 };
+    nodes.set(node.id, across ? at : flip(at));
+  });
+  return new Set(loose.map((node) => node.id));
 }
 
 /** Where the line from the rect's centre towards `point` leaves the rect. */
@@ -178,35 +190,62 @@ const centre = (rect: Rect): LayoutPoint => ({
   y: rect.y + rect.height / 2,
 });
 
+const flip = (point: LayoutPoint): LayoutPoint => ({ x: point.y, y: point.x });
+const flipRect = (rect: Rect): Rect => ({
+  x: rect.y,
+  y: rect.x,
+  width: rect.height,
+  height: rect.width,
+});
+
 /**
- * A free edge's route: straight from border to border when it runs with the flow; against it,
- * out of the source's side, along a lane just outside every node and into the target's side.
+ * A free edge's route, on lanes no node sits on: down into the gap below its row and along it
+ * to a lane past the graph's far side, then into a target in the column beyond it, or down the
+ * lane to the gap above the target's row and into the target; against the flow, out of the
+ * source's near side, along a lane before the graph's near side and into the target's side. Drawn top to bottom; left to
+ * right is the same, transposed.
  */
 function freeRoute(
   source: Rect,
   target: Rect,
   boxes: readonly Rect[],
   across: boolean,
+  gap: number,
 ): LayoutPoint[] {
+  if (!across) {
+    const flipped = freeRoute(flipRect(source), flipRect(target), boxes.map(flipRect), true, gap);
+    return flipped.map(flip);
+  }
   const from = centre(source);
   const to = centre(target);
-  const forward = across ? to.y > source.y + source.height : to.x > source.x + source.width;
-  if (forward) return [intersect(source, to), intersect(target, from)];
-  if (across) {
-    const lane = Math.min(...boxes.map((box) => box.x)) - LANE_GAP;
+  const far = Math.max(...boxes.map((box) => box.x + box.width)) + LANE_GAP;
+  const below = source.y + source.height + gap / 2;
+  if (target.x >= far) {
     return [
-      { x: source.x, y: from.y },
-      { x: lane, y: from.y },
-      { x: lane, y: to.y },
+      { x: from.x, y: source.y + source.height },
+      { x: from.x, y: below },
+      { x: far, y: below },
+      { x: far, y: to.y },
       { x: target.x, y: to.y },
     ];
   }
-  const lane = Math.min(...boxes.map((box) => box.y)) - LANE_GAP;
+  if (to.y > source.y + source.height) {
+    const above = target.y - gap / 2;
+    return [
+      { x: from.x, y: source.y + source.height },
+      { x: from.x, y: below },
+      { x: far, y: below },
+      { x: far, y: above },
+      { x: to.x, y: above },
+      { x: to.x, y: target.y },
+    ];
+  }
+  const lane = Math.min(...boxes.map((box) => box.x)) - LANE_GAP;
   return [
-    { x: from.x, y: source.y },
-    { x: from.x, y: lane },
-    { x: to.x, y: lane },
-    { x: to.x, y: target.y },
+    { x: source.x, y: from.y },
+    { x: lane, y: from.y },
+    { x: lane, y: to.y },
+    { x: target.x, y: to.y },
   ];
 }
 

@@ -142,3 +142,73 @@ test('Show all transitions draws the whole machine, the untaken ones faint', asy
   );
   await expect(graph(page).getByTestId('rf__node-failed')).toBeAttached();
 });
+
+/**
+ * Where each phase node is in the graph's own coordinates (xyflow's transform on the node). The
+ * pane itself gets shorter once a run shows its timeline, so the fitted zoom may change; the
+ * graph's arrangement is what must hold.
+ */
+async function phasePlaces(page: Page) {
+  return graph(page)
+    .locator('.react-flow__node')
+    .evaluateAll((nodes) =>
+      Object.fromEntries(
+        nodes.map((node) => [
+          node.getAttribute('data-id') ?? '',
+          (node as HTMLElement).style.transform,
+        ]),
+      ),
+    );
+}
+
+/** The phases present both now and in `before`, and those of them that moved. */
+async function movedSince(page: Page, before: Record<string, string>) {
+  const after = await phasePlaces(page);
+  const shared = Object.keys(after).filter((id) => id in before);
+  return { shared: shared.sort(), moved: shared.filter((id) => after[id] !== before[id]) };
+}
+
+test('a phase keeps its place from before a run to after it, and in show all', async ({ page }) => {
+  await open(page);
+  await expect(graph(page).getByTestId('rf__node-stalled')).toBeVisible();
+  const before = await phasePlaces(page);
+  expect(Object.keys(before)).toHaveLength(8);
+  expect(Object.values(before).every((place) => place.startsWith('translate('))).toBe(true);
+
+  await run(page, 'rca-search-stall', 'answer');
+  await expect(graph(page).getByTestId('rf__node-answered')).toHaveAttribute(
+    'data-current',
+    'true',
+  );
+  // The preview's untaken phases leave; the ones the run went through stay where they were.
+  await expect(graph(page).getByTestId('rf__node-stalled')).toHaveCount(0);
+  await expect
+    .poll(() => movedSince(page, before))
+    .toEqual({
+      shared: ['acting', 'answered', 'answering', 'gathering', 'reflecting'],
+      moved: [],
+    });
+
+  // No pill covers a phase.
+  const nodes = await graph(page).locator('.react-flow__node').all();
+  const pills = await graph(page).locator('[data-edge-label]').all();
+  expect(pills.length).toBeGreaterThan(0);
+  for (const pill of pills) {
+    const a = await pill.boundingBox();
+    for (const node of nodes) {
+      const b = await node.boundingBox();
+      if (!a || !b) throw new Error('an element has no box');
+      const overlaps =
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      expect(
+        overlaps,
+        `${await pill.getAttribute('data-edge-label')} over ${await node.getAttribute('data-id')}`,
+      ).toBe(false);
+    }
+  }
+
+  // The whole machine, too, keeps every phase where it was.
+  await graph(page).getByLabel('Show all transitions').check();
+  await expect(graph(page).getByTestId('rf__node-failed')).toBeAttached();
+  await expect.poll(async () => (await movedSince(page, before)).moved).toEqual([]);
+});

@@ -1,9 +1,9 @@
 /**
  * The aggregate phase graph: a node per phase and an edge per transition of the machine, with
- * what the run did on each (counts, reasons, the current phase, the edge taken last), laid out
- * with dagre. Pure.
+ * what the run did on each (counts, reasons, the current phase, the edge taken last), each phase
+ * where the machine's one layout puts it. Pure.
  */
-import type { PhaseId, PhaseSpec, TransitionSpec } from '../engine';
+import type { PhaseSpec, TransitionSpec } from '../engine';
 import type {
   EdgePill,
   PhaseGraph,
@@ -13,7 +13,16 @@ import type {
   PhaseGraphOptions,
   PhaseGraphRun,
 } from './phase-graph';
-import { layoutGraph, type LayoutInput } from './phase-graph-layout';
+import {
+  aggregateLayout,
+  betweenAttempts,
+  inPreview,
+  LABEL_HEIGHT,
+  labelWidth,
+  PHASE_HEIGHT,
+  phaseWidth,
+  type AggregateLayout,
+} from './phase-graph-aggregate-layout';
 import { summariseReasons } from './phase-graph-reasons';
 import { tally } from './phase-graph-tally';
 import {
@@ -25,45 +34,10 @@ import {
   plural,
 } from './phase-graph-shared';
 
-/** A phase node's height in px: its name and its step count. */
-const PHASE_HEIGHT = 48;
-
-/**
- * Pure: a phase node's width: its name at ~8 px a character (13 px semibold), its glyph and
- * padding, so "Reflecting on the attempt" fits as well as "Acting".
- */
-export function phaseWidth(label: string): number {
-  return Math.min(280, Math.max(150, Math.ceil(label.length * 8) + 60));
-}
-
-/** A pill's height: its title line and up to two lines of reasons. */
-const LABEL_HEIGHT = 48;
-
-/**
- * Pure: a pill's reserved width, from the transition's id alone (so the layout holds still while
- * the counts and reasons grow): the id on one line plus the count badge, within bounds.
- */
-export function labelWidth(id: string): number {
-  return Math.min(184, Math.max(112, Math.ceil(id.length * 6.6) + 44));
-}
-
-/**
- * Phases entered only from phases that end an attempt: the loop between attempts. The preview
- * before a run leaves them out (with failures and cancels) to keep the graph legible.
- */
-function betweenAttempts(machine: PhaseGraphMachine): ReadonlySet<PhaseId> {
-  const ending = new Set(machine.phases.filter((p) => p.ends !== 'no').map((p) => p.id));
-  const quiet = machine.phases.filter((phase) => {
-    const incoming = machine.transitions.filter((spec) => spec.to === phase.id);
-    return incoming.length > 0 && incoming.every((spec) => ending.has(spec.from));
-  });
-  return new Set(quiet.map((phase) => phase.id));
-}
-
 /** Layouts depend only on which phases and transitions show: cache them per machine. */
-const layoutCache = new WeakMap<PhaseGraphMachine, Map<string, ReturnType<typeof layoutGraph>>>();
+const layoutCache = new WeakMap<PhaseGraphMachine, Map<string, AggregateLayout>>();
 
-function aggregateLayout(
+function cachedLayout(
   machine: PhaseGraphMachine,
   phases: readonly PhaseSpec[],
   transitions: readonly TransitionSpec[],
@@ -73,29 +47,12 @@ function aggregateLayout(
   const ids = [direction, ...phases.map((p) => p.id), '|'];
   ids.push(...transitions.map((t) => (labelled(t) ? `${t.id}*` : t.id)));
   const key = ids.join(' ');
-  const cache = layoutCache.get(machine) ?? new Map<string, ReturnType<typeof layoutGraph>>();
+  const cache = layoutCache.get(machine) ?? new Map<string, AggregateLayout>();
   layoutCache.set(machine, cache);
   const cached = cache.get(key);
   if (cached) return { key, layout: cached };
-  const input: LayoutInput = {
-    direction,
-    nodes: phases.map((phase) => ({
-      id: phase.id,
-      width: phaseWidth(phase.label),
-      height: PHASE_HEIGHT,
-    })),
-    edges: transitions.map((spec) => ({
-      id: spec.id,
-      source: spec.from,
-      target: spec.to,
-      // Room for a pill only where one shows (a taken transition); the rest draw compact.
-      labelWidth: labelled(spec) ? labelWidth(spec.id) : 0,
-      labelHeight: labelled(spec) ? LABEL_HEIGHT : 0,
-      // The working loop (flow between live phases) stays short and straight.
-      weight: spec.kind === 'flow' ? 2 : 1,
-    })),
-  };
-  const result = layoutGraph(input);
+  const shown = phases.map((phase) => phase.id);
+  const result = aggregateLayout(machine, shown, transitions, direction, labelled);
   // Bounded: a long session meets only a few dozen distinct sets of shown transitions.
   if (cache.size >= 64) cache.clear();
   cache.set(key, result);
@@ -131,12 +88,12 @@ export function buildAggregate(
     options.showAll === true ||
     tallies.has(spec.id) ||
     wouldHave.has(spec.id) ||
-    (preview && spec.kind !== 'fault' && !quiet.has(spec.from) && !quiet.has(spec.to));
+    (preview && inPreview(spec, quiet));
   const transitions = machine.transitions.filter(shown);
   const linked = new Set(transitions.flatMap((spec) => [spec.from, spec.to]));
   const phases = machine.phases.filter((phase) => linked.has(phase.id) || phase.id === current);
   const direction = options.direction ?? 'TB';
-  const { key: layoutKey, layout: placed } = aggregateLayout(
+  const { key: layoutKey, layout: placed } = cachedLayout(
     machine,
     phases,
     transitions,
@@ -234,10 +191,10 @@ export function buildAggregate(
     mode: 'aggregate',
     nodes,
     edges,
-    width: placed.width,
-    height: placed.height,
+    width: placed.view.width,
+    height: placed.view.height,
     notice: null,
-    view: { x: 0, y: 0, width: placed.width, height: placed.height },
+    view: placed.view,
     hidden: machine.transitions.length - transitions.length,
     layoutKey,
   };

@@ -203,6 +203,72 @@ describe('the aggregate graph is drawn from the machine', () => {
   });
 });
 
+describe('one layout before, during and after a run', () => {
+  const places = (graph: PhaseGraph) => new Map(graph.nodes.map((n) => [n.id, `${n.x},${n.y}`]));
+
+  it('keeps every phase where the preview put it, in show all and after runs', async () => {
+    for (const direction of ['TB', 'LR'] as const) {
+      const options = { ...AGGREGATE, direction };
+      const preview = places(buildPhaseGraph(MACHINE, IDLE, options));
+      const all = places(buildPhaseGraph(MACHINE, IDLE, { ...options, showAll: true }));
+      for (const [id, at] of preview) expect(all.get(id), `${direction} ${id}`).toBe(at);
+      for (const [id, overrides] of [
+        ['rca-search-stall', {}],
+        ['shopops-fabricated-agreement', {}],
+        ['triage-priority-retry', { attempts: 3 }],
+      ] as const) {
+        const t = await trace(id, overrides);
+        const live = buildPhaseGraph(
+          MACHINE,
+          { path: t.path.slice(0, 3), steps: t.steps.slice(0, 1), phase: 'gathering', live: true },
+          options,
+        );
+        for (const graph of [live, buildPhaseGraph(MACHINE, ended(t), options)]) {
+          for (const [phase, at] of places(graph)) {
+            expect(at, `${direction} ${id} ${phase}`).toBe(all.get(phase));
+          }
+        }
+      }
+    }
+  });
+
+  it('stays compact: about as wide as the preview, pills included', async () => {
+    const preview = buildPhaseGraph(MACHINE, IDLE, AGGREGATE);
+    const after = buildPhaseGraph(MACHINE, ended(await trace('rca-search-stall')), AGGREGATE);
+    // The machine's own width; a layout reserving every label's room in dagre was ~1,900 px.
+    expect(preview.width).toBeLessThan(700);
+    expect(after.width).toBeLessThan(800);
+    // The view holds every node and pill shown.
+    for (const n of after.nodes) {
+      expect(n.x).toBeGreaterThanOrEqual(after.view.x);
+      expect(n.x + n.width).toBeLessThanOrEqual(after.view.x + after.view.width);
+    }
+    for (const e of after.edges.filter((candidate) => candidate.pill)) {
+      expect(e.labelX - e.labelWidth / 2, e.id).toBeGreaterThanOrEqual(after.view.x);
+      expect(e.labelX + e.labelWidth / 2, e.id).toBeLessThanOrEqual(
+        after.view.x + after.view.width,
+      );
+    }
+  });
+
+  it('places no pill over another pill', async () => {
+    for (const id of ['rca-search-stall', 'triage-priority-retry']) {
+      const t = await trace(id, id === 'triage-priority-retry' ? { attempts: 3 } : {});
+      const graph = buildPhaseGraph(MACHINE, ended(t), AGGREGATE);
+      const pills = graph.edges.filter((e) => e.pill);
+      for (const a of pills) {
+        for (const b of pills) {
+          if (a === b) continue;
+          const apart =
+            Math.abs(a.labelX - b.labelX) >= (a.labelWidth + b.labelWidth) / 2 ||
+            Math.abs(a.labelY - b.labelY) >= (a.labelHeight + b.labelHeight) / 2;
+          expect(apart, `${id}: ${a.id} and ${b.id}`).toBe(true);
+        }
+      }
+    }
+  });
+});
+
 describe('when a run stalls and reflects (rca-search-stall)', () => {
   it('counts the steps through each phase and the transitions with their reasons', async () => {
     const t = await trace('rca-search-stall');

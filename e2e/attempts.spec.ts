@@ -134,7 +134,7 @@ test("the reflection's words are marked in attempt 2's context, linked to attemp
   await expect(choice(page, /^Attempt 1/)).toHaveAttribute('aria-checked', 'true');
   await expect(strip(page)).toContainText('Reflection (step 2)');
   await expect(record).toContainText(
-    'for step 2 (conversation 1: the message history this call extends)',
+    'for step 2, in conversation 2 of 3 (a new attempt, a reflection between attempts or an early answer starts a fresh one) · the first call of this conversation: every message is new',
   );
   await expect(record).toContainText(`Reply${reflection}`);
 });

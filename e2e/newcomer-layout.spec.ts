@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { squeezedSelects } from './select-room';
 import { expect, test } from './support';
 
 /**
@@ -104,31 +105,6 @@ for (const [width, height] of [
   });
 }
 
-/**
- * Each select in `within` whose chosen option does not show whole: the option's text, measured
- * in the select's own font, against the select's width less its padding and its caret.
- */
-async function squeezedSelects(page: Page, within: Locator): Promise<string[]> {
-  return within.locator('select').evaluateAll((selects) => {
-    const context = document.createElement('canvas').getContext('2d')!;
-    const caret = 16;
-    return (selects as HTMLSelectElement[]).flatMap((select) => {
-      const style = getComputedStyle(select);
-      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      const text = select.selectedOptions[0]?.text ?? '';
-      const room =
-        select.clientWidth -
-        Number.parseFloat(style.paddingLeft) -
-        Number.parseFloat(style.paddingRight) -
-        caret;
-      const needs = context.measureText(text).width;
-      return needs <= room
-        ? []
-        : [`${select.labels[0]?.textContent}: "${text}" ${needs}px in ${room}px`];
-    });
-  });
-}
-
 test('the inspector at 1024×700: the top bar shows every control and metric whole', async ({
   page,
 }) => {
@@ -141,7 +117,7 @@ test('the inspector at 1024×700: the top bar shows every control and metric who
   await expect(metrics).toContainText('Stop reason: answer');
 
   const bar = page.getByRole('region', { name: 'Run setup', exact: true });
-  expect(await squeezedSelects(page, bar)).toEqual([]);
+  expect(await squeezedSelects(bar)).toEqual([]);
   expect(await clippedBoxes(page, 'section[aria-label="Run setup"]')).toEqual([]);
   expect(await clippedBoxes(page, 'body > div header >> nth=0')).toEqual([]);
   // The settings pane's own header keeps its links whole too.
@@ -336,9 +312,10 @@ test('the record names steps as the timeline does, and says once, plainly, what 
   await expect(record.locator('header').first()).toContainText('Step 0empty action');
   await expect(record).not.toContainText('Confidence');
 
+  // One conversation in this run: nothing to number.
   await record.getByRole('tab', { name: 'Context' }).click();
   await expect(record.getByRole('tabpanel', { name: 'Context' })).toContainText(
-    '(conversation 0: the message history this call extends)',
+    'for step 0 · the first model call: every message is new',
   );
 });
 
@@ -353,7 +330,7 @@ test('a compare lane’s gating select shows “Fixed cadence” whole with four
   const fixed = page.getByRole('region', { name: 'Lane B: Fixed cadence' });
   await fixed.getByRole('button', { name: 'Lane settings' }).click();
   await expect(fixed.getByLabel('Reflection gating')).toHaveValue('fixed');
-  expect(await squeezedSelects(page, fixed)).toEqual([]);
+  expect(await squeezedSelects(fixed)).toEqual([]);
 });
 
 const SAVED = JSON.stringify({

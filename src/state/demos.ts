@@ -10,7 +10,15 @@ export type DemoId = 'react-vs-reflact' | 'adaptive-vs-fixed' | 'off-vs-adaptive
 
 export interface Demo {
   readonly id: DemoId;
-  /** A short title ("ReAct vs ReflAct on a two-hop question"). */
+  /**
+   * What the demo is called wherever a short name fits (the presenter's Demo select): its lanes in
+   * their order, left to right ("Fixed vs adaptive reflection").
+   */
+  readonly name: string;
+  /**
+   * Its name and what it plays on ("ReAct vs ReflAct on a two-hop question"): the demo card, the
+   * title slide and compare's demo links. Made from `name`, so the two never disagree.
+   */
   readonly title: string;
   /** One sentence for people who do not build agents: what to watch for. */
   readonly description: string;
@@ -19,11 +27,17 @@ export interface Demo {
   readonly lanes: readonly [LaneSpec, LaneSpec];
 }
 
+/** A demo whose title is its name and what it plays on (`on`: "on a two-hop question"). */
+function demo({ on, ...spec }: Omit<Demo, 'title'> & { readonly on: string }): Demo {
+  return { ...spec, title: `${spec.name} ${on}` };
+}
+
 /** The demos, in the order they are offered. */
 export const DEMOS: readonly Demo[] = [
-  {
+  demo({
     id: 'react-vs-reflact',
-    title: 'ReAct vs ReflAct on a two-hop question',
+    name: 'ReAct vs ReflAct',
+    on: 'on a two-hop question',
     description:
       'A customer asks whether an opened laptop can be returned and when the refund arrives. ReAct answers after the first search and misses the refund; ReflAct first states what it knows and what is still missing, so it searches again and answers both parts.',
     scenarioId: 'returns-laptop',
@@ -31,10 +45,11 @@ export const DEMOS: readonly Demo[] = [
       { label: 'ReAct', overrides: { mode: 'react', seed: 2 } },
       { label: 'ReflAct', overrides: { mode: 'reflact', seed: 2 } },
     ],
-  },
-  {
+  }),
+  demo({
     id: 'adaptive-vs-fixed',
-    title: 'Adaptive vs fixed reflection on a clear-cut incident',
+    name: 'Fixed vs adaptive reflection',
+    on: 'on a clear-cut incident',
     description:
       'Every lead pays off, so there is nothing to reflect on. A fixed cadence reflects anyway, every few steps; adaptive gating reflects only when the run stalls: the same answer for fewer calls and tokens.',
     scenarioId: 'rca-checkout-latency',
@@ -48,10 +63,11 @@ export const DEMOS: readonly Demo[] = [
         overrides: { mode: 'react', reflection: { gating: 'adaptive' }, seed: 1 },
       },
     ],
-  },
-  {
+  }),
+  demo({
     id: 'off-vs-adaptive',
-    title: 'No reflection vs adaptive on a stalling incident',
+    name: 'No reflection vs adaptive',
+    on: 'on a stalling incident',
     description:
       'The first leads find nothing. Without reflection the agent keeps digging in the same place until the loop gives up; with adaptive gating it stops to reflect after an empty result, changes course and finds the cause.',
     scenarioId: 'rca-search-stall',
@@ -65,7 +81,7 @@ export const DEMOS: readonly Demo[] = [
         overrides: { mode: 'react', reflection: { gating: 'adaptive' }, seed: 1 },
       },
     ],
-  },
+  }),
 ];
 
 /** The demo with this id, or the first. */

@@ -254,7 +254,7 @@ describe('an invalid scenario', () => {
         },
       ]);
     expect(messageFor(withPhrase('look up order {case_id}'))).toBe(
-      '$.tools[0].phrase: expected a phrase object {words, noun?, again?}, got "look up order {case_id}"',
+      '$.tools[0].phrase: expected a phrase object {words, noun?, again?, terms?}, got "look up order {case_id}"',
     );
     expect(messageFor(withPhrase({ noun: 'lookup' }))).toBe(
       '$.tools[0].phrase.words: expected a verb phrase, but it is missing',

@@ -71,8 +71,11 @@ const toolPhraseSchema = z.object(
     words: phraseWordsSchema,
     noun: nonEmptyString().exactOptional(),
     again: phraseWordsSchema.exactOptional(),
+    terms: z
+      .record(z.string(), nonEmptyString('a term'), says('an object of value → term'))
+      .exactOptional(),
   },
-  says('a phrase object {words, noun?, again?}'),
+  says('a phrase object {words, noun?, again?, terms?}'),
 );
 
 const toolSchema = z.object(

@@ -1,8 +1,9 @@
 /**
  * A tool's phrase (Scenario JSON extension `tools[].phrase`): how a call of it reads in captions,
  * as a verb phrase in the base form with placeholders for its arguments. `{name}` is the value
- * with underscores read as spaces, `{name:quoted}` the value in quotes as given, and a part in
- * `[…]` is kept only when every argument it names has a value. Pure: parsing only.
+ * as the phrase's `terms` name it (else as given: an identifier stays one), `{name:quoted}` the
+ * value in quotes as given, and a part in `[…]` is kept only when every argument it names has a
+ * value. Pure: parsing only.
  */
 
 /** Literal text, or an argument's value. */

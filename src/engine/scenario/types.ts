@@ -13,6 +13,11 @@ export interface ToolPhrase {
   readonly noun?: string;
   /** A shorter phrase for a repeat of the same tool ("search again"). */
   readonly again?: string;
+  /**
+   * How argument values read, where a value is an identifier a person would not write
+   * ("db_pool_wait_ms" → "DB pool wait (ms)"). A value without one reads as given.
+   */
+  readonly terms?: Readonly<Record<string, string>>;
 }
 
 /** A tool as a scenario declares it: the model's `ToolSpec`, and how a call of it reads. */

@@ -5,6 +5,7 @@ import { findMemoryBlock, type MemoryBlock } from '../../projections/attempt-mem
 import type { AttemptSummary } from '../../projections/attempts';
 import { stepContext, type ContextMessage } from '../../projections/context-diff';
 import { contextWindow, MORE } from './context-window';
+import { contextWords } from './context-words';
 import { ROLE_STYLE } from './labels';
 import { MemorySummary, MemoryText } from './MemoryText';
 import { scrollToTop } from './scroll';
@@ -164,21 +165,20 @@ export const ContextPanel = memo(function ContextPanel({
     const target = document.getElementById(markId(number));
     if (target) scrollToTop(target, TAB_BAR_PX);
   };
-  const since =
-    context.previousStep === null
-      ? 'the first call of this conversation: every message is new'
-      : `${context.newCount} new since the call of step ${context.previousStep}`;
+  const { where, since } = contextWords(
+    context.conversation,
+    conversations.length,
+    context.previousStep,
+    context.newCount,
+  );
   return (
     <div className="px-4 py-3">
       <p className="text-xs text-slate-600 dark:text-slate-400">
         <span className="font-semibold text-slate-900 dark:text-slate-100">
           {context.messages.length} message{context.messages.length === 1 ? '' : 's'} sent
         </span>{' '}
-        for step {context.step}{' '}
-        <span title="A conversation is the message history model calls extend: each attempt keeps its own, and a reflection between attempts or an early answer starts a fresh one">
-          (conversation {context.conversation}: the message history this call extends)
-        </span>{' '}
-        · {since}
+        for step {context.step}
+        {where && `, ${where}`} · {since}
         {context.previousStep !== null && context.newCount > 0 && (
           <>
             {' '}

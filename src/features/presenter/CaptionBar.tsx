@@ -1,3 +1,4 @@
+import { CodeWords } from './CodeWords';
 import { usePresenter } from './presenter-context';
 import { useFitText } from './use-fit-text';
 import {
@@ -56,7 +57,9 @@ export function CaptionBar() {
       <div aria-live="polite" className="flex flex-col gap-1">
         <StatusLine />
         {row ? (
-          <p className={STRONG}>{row.caption}</p>
+          <p className={STRONG}>
+            <CodeWords text={row.caption} />
+          </p>
         ) : (
           <p className={STRONG}>
             <span className="font-bold">The task:</span> “{scenario.task}”

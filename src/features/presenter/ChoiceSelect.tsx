@@ -2,7 +2,6 @@ import { useId } from 'react';
 import { FOCUS_RING } from '../../components';
 import type { ViewRoute } from '../../components/view-route';
 import { DEMOS } from '../../state/demos';
-import { DEMO_SHORT } from './labels';
 import { choiceHash, type PresenterChoiceId } from './route';
 import { BODY, SELECT } from './styles';
 
@@ -17,7 +16,7 @@ export interface ChoiceSelectProps {
 export function ChoiceSelect({ route, selected, theseLanes }: ChoiceSelectProps) {
   const id = useId();
   const options: { value: PresenterChoiceId; label: string }[] = [
-    ...DEMOS.map((demo) => ({ value: demo.id, label: DEMO_SHORT[demo.id] })),
+    ...DEMOS.map((demo) => ({ value: demo.id, label: demo.name })),
     ...(theseLanes ? [{ value: 'these-lanes' as const, label: 'These lanes' }] : []),
   ];
   return (

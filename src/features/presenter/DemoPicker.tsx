@@ -13,7 +13,8 @@ interface Card {
   readonly id: PresenterChoiceId;
   readonly title: string;
   readonly description: string;
-  readonly scenario: string;
+  /** The scenario by its title, and by its id as the inspector's Scenario select names it. */
+  readonly scenario: { readonly id: string; readonly title: string };
 }
 
 export interface DemoPickerProps {
@@ -35,7 +36,7 @@ export function DemoPicker({ route, scenarios, exit, storage, problem = null }: 
     id: demo.id,
     title: demo.title,
     description: demo.description,
-    scenario: titleOf(demo.scenarioId),
+    scenario: { id: demo.scenarioId, title: titleOf(demo.scenarioId) },
   }));
   // Esc leaves the picker too (the outside system: a document listener, with cleanup).
   useEffect(() => {
@@ -91,7 +92,11 @@ export function DemoPicker({ route, scenarios, exit, storage, problem = null }: 
                   {card.description}
                 </p>
                 <p className={`mt-auto pt-2 ${BODY} font-medium text-sky-800 dark:text-sky-300`}>
-                  {card.scenario} →
+                  {card.scenario.title}{' '}
+                  <span className="font-mono text-[0.85em] whitespace-nowrap">
+                    ({card.scenario.id})
+                  </span>{' '}
+                  →
                 </p>
               </a>
             </li>

@@ -3,6 +3,7 @@ import { useFitText } from './use-fit-text';
 import { Clipped, clipLine, StepGlyph } from '../../components';
 import type { PresentCell } from '../../projections/presentation';
 import type { CaptionKind } from '../../projections/captions';
+import { CodeWords } from './CodeWords';
 import { KIND_ACCENT, KIND_DOT, KIND_WORD } from './labels';
 import { usePresenter } from './presenter-context';
 import { selectLanes, selectPresentation, selectRow } from './selectors';
@@ -131,7 +132,11 @@ function StepCard({
           </span>
         ) : null}
       </p>
-      {what ? <p className={`font-semibold wrap-anywhere ${STRONG}`}>{clipLine(what)}</p> : null}
+      {what ? (
+        <p className={`font-semibold wrap-anywhere ${STRONG}`}>
+          <CodeWords text={clipLine(what)} />
+        </p>
+      ) : null}
       {caption.result ? (
         <p className={`wrap-anywhere ${MUTED}`}>{clipLine(caption.result)}</p>
       ) : null}
@@ -153,7 +158,7 @@ function StepCard({
       {caption.guard ? (
         <p className="font-semibold text-rose-800 dark:text-rose-200">
           <span aria-hidden="true">⚠ </span>
-          {clipLine(caption.guard)}
+          <CodeWords text={clipLine(caption.guard)} />
         </p>
       ) : null}
     </div>

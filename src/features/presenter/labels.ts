@@ -1,4 +1,4 @@
-/** Words and colours of the presenter: a step's kind, a delta's verdict, a demo's short name. */
+/** Words and colours of the presenter: a step's kind, a delta's verdict, what to watch in a demo. */
 import type { CaptionKind } from '../../projections/captions';
 import type { Verdict } from '../../projections/compare-summary';
 import type { DemoId } from '../../state/demos';
@@ -57,13 +57,6 @@ export const VERDICT_STYLE: Readonly<
   differs: { tone: 'text-slate-900 dark:text-slate-100', word: 'neither better nor worse' },
   // The slide says what it bought instead ("to answer correctly"): a price, not a loss.
   cost: { tone: 'text-sky-800 dark:text-sky-200', word: 'cost of the better outcome' },
-};
-
-/** The demos' names in the picker's select (their titles are for the title card). */
-export const DEMO_SHORT: Readonly<Record<DemoId, string>> = {
-  'react-vs-reflact': 'ReAct vs ReflAct',
-  'adaptive-vs-fixed': 'Fixed vs adaptive',
-  'off-vs-adaptive': 'No reflection vs adaptive',
 };
 
 /** What to watch, in one line for the header while a demo plays (its full description opens it). */

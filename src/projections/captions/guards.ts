@@ -1,7 +1,8 @@
 /** What a guard did, in words: a step's guard sentence and a row's guard moment. */
-import { GUARDS, type Guard, type GuardSpec, type Step } from '../../engine';
+import { GUARDS, type Guard, type GuardSpec, type Scenario, type Step } from '../../engine';
 import { timelineMarks } from '../timeline';
 import { isFinalAnswer } from './answers';
+import { describeCall } from './tool-calls';
 import type { CaptionLane } from './types';
 import { plural } from './words';
 
@@ -14,18 +15,26 @@ function perGuard<T>(make: (spec: GuardSpec) => T): Readonly<Record<Guard, T>> {
 /** Words per guard for an audience: what it is called (the machine's `GUARDS[guard].name`). */
 export const GUARD_NAME: Readonly<Record<Guard, string>> = perGuard((spec) => spec.name);
 
-/** Pure: what `guard` did at the step, as a sentence (or the evidence guard being off), or null. */
-export function guardSentence(lane: CaptionLane, step: Step, guard: Guard | null): string | null {
+/**
+ * Pure: what `guard` did at the step, as a sentence (or the evidence guard being off), or null.
+ * A repeated call is named by what the scenario calls one ("a repeated lookup"), not its tool.
+ */
+export function guardSentence(
+  scenario: Scenario,
+  lane: CaptionLane,
+  step: Step,
+  guard: Guard | null,
+): string | null {
   const { trace } = lane;
   const { config } = trace;
   const action = step.decision.action;
   const denied = step.decision.policy.outcome === 'denied';
   switch (guard) {
     case 'duplicate_tool_call': {
-      const call = action ? ` to ${action.tool}` : '';
+      const call = action ? describeCall(action.tool, action.args, scenario).noun : 'tool call';
       return step.kind === 'escalate'
-        ? `The ${GUARD_NAME.duplicate_tool_call} stopped a repeated call${call} and handed the case to a person.`
-        : `The ${GUARD_NAME.duplicate_tool_call} stopped a repeated call${call}: ${lane.label} gets back what it already had.`;
+        ? `The ${GUARD_NAME.duplicate_tool_call} stopped a repeated ${call} and handed the case to a person.`
+        : `The ${GUARD_NAME.duplicate_tool_call} stopped a repeated ${call}: ${lane.label} gets back what it already had.`;
     }
     case 'fabrication':
       return step.decision.evidenceRefs.length === 0

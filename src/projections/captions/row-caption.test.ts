@@ -78,7 +78,7 @@ describe('a row in words', () => {
       moment: 'Adaptive reflects and the runs part ways',
     });
     expect(captions[2]).toEqual({
-      text: 'No reflection checks the latency p99 metric of search-api; Adaptive reads the logs of search-gateway (today). The stall guard stopped No reflection: 3 tool calls in a row found nothing new.',
+      text: 'No reflection checks the p99 latency metric of search-api; Adaptive reads the logs of search-gateway (today). The stall guard stopped No reflection: 3 tool calls in a row found nothing new.',
       moment: 'The stall guard stops No reflection',
     });
     expect(captions[4]).toEqual({

@@ -113,8 +113,7 @@ describe('a step in words', () => {
     expect(caption(1)).toMatchObject({
       kind: 'denied',
       result: 'Gets back what step 0 already returned.',
-      guard:
-        'The duplicate guard stopped a repeated call to get_order: ReAct gets back what it already had.',
+      guard: 'The duplicate guard stopped a repeated lookup: ReAct gets back what it already had.',
     });
   });
 
@@ -123,8 +122,7 @@ describe('a step in words', () => {
     expect(caption(1)).toMatchObject({
       kind: 'escalation',
       what: 'Tries to look up order O-1001 again.',
-      guard:
-        'The duplicate guard stopped a repeated call to get_order and handed the case to a person.',
+      guard: 'The duplicate guard stopped a repeated lookup and handed the case to a person.',
     });
   });
 

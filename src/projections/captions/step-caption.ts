@@ -41,7 +41,7 @@ export function stepCaption(
     result: result ? sentence(capital(said(result))) : null,
     why,
     quote: spoken,
-    guard: guardSentence(lane, step, guard),
+    guard: guardSentence(scenario, lane, step, guard),
     correct: grade.correct,
     verdict: grade.verdict,
   };

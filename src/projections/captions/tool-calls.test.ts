@@ -25,7 +25,7 @@ describe('a tool call in words', () => {
     });
     expect(
       describeCall('get_metrics', { service: 'checkout', metric: 'db_pool_wait_ms' }, rca).rest,
-    ).toBe('the db pool wait ms metric of checkout');
+    ).toBe('the DB pool wait (ms) metric of checkout');
   });
 
   it('falls back to the documents when a search tool does not say what it searches', () => {
@@ -43,7 +43,7 @@ describe('a tool call in words', () => {
     );
     expect(words).toMatchObject({
       verb: 'call',
-      rest: 'open_valve with valve id “V-7”, force “true”',
+      rest: 'open_valve with valve_id “V-7”, force “true”',
     });
   });
 });
@@ -98,7 +98,7 @@ describe('a tool call of a user’s own scenario', () => {
     });
     expect(describeCall('order_lookup', { case_id: 'C-7' }, scenario)).toMatchObject({
       verb: 'use',
-      rest: 'order lookup with case id “C-7”',
+      rest: 'order lookup with case_id “C-7”',
     });
   });
 

@@ -10,7 +10,7 @@ export type { CallWords } from './tool-phrase';
 /**
  * Pure: a tool call in words: the scenario's phrase for the tool, else one built from the
  * declared tool's name and arguments; a tool the scenario does not declare reads
- * "calls <tool> with key “value”, …".
+ * "calls <tool> with key “value”, …" (its name and keys as given: identifiers).
  */
 export function describeCall(
   tool: string,
@@ -21,7 +21,7 @@ export function describeCall(
   if (spec) return toolCallWords(spec, args);
   const listed = Object.entries(args)
     .slice(0, 3)
-    .map(([key, value]) => `${key.replace(/_/g, ' ')} ${quotedArgument(value)}`)
+    .map(([key, value]) => `${key} ${quotedArgument(value)}`)
     .join(', ');
   return { verb: 'call', rest: listed ? `${tool} with ${listed}` : tool, noun: 'tool call' };
 }

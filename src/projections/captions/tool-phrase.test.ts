@@ -39,12 +39,31 @@ describe('a call of a tool with a phrase', () => {
   it('fills in the arguments and keeps an optional part only when its argument has a value', () => {
     expect(toolCallWords(spec, { service: 'search_api', window: 'today' })).toEqual({
       verb: 'read',
-      rest: 'the logs of search api (today)',
+      rest: 'the logs of search_api (today)',
       noun: 'log search',
     });
     expect(toolCallWords(spec, { service: 'gateway', window: '' }).rest).toBe(
       'the logs of gateway',
     );
+  });
+
+  it('reads a value by the phrase’s term for it, and an identifier without one as given', () => {
+    const metrics = {
+      name: 'get_metrics',
+      description: '',
+      parameters,
+      phrase: {
+        words: 'check the {metric} metric',
+        terms: { db_pool_wait_ms: 'DB pool wait (ms)' },
+      },
+    };
+    expect(toolCallWords(metrics, { metric: 'db_pool_wait_ms' }).rest).toBe(
+      'the DB pool wait (ms) metric',
+    );
+    // Never "lock wait ms": words a person would not write. The presenter sets it as code.
+    expect(toolCallWords(metrics, { metric: 'lock_wait_ms' }).rest).toBe('the lock_wait_ms metric');
+    // A term names a whole value, not a piece of one, and nothing inherited.
+    expect(toolCallWords(metrics, { metric: 'constructor' }).rest).toBe('the constructor metric');
   });
 
   it('reads as the default where the phrase cannot: a missing argument, malformed words', () => {

@@ -8,6 +8,7 @@ import { argumentWords, hasValue, quotedArgument } from './argument-words';
 import type { Phrase } from './types';
 
 type Arguments = Readonly<Record<string, unknown>>;
+type Terms = Readonly<Record<string, string>> | undefined;
 
 /** A tool call in words, and what its call is called ("search", "log search"). */
 export interface CallWords extends Phrase {
@@ -23,7 +24,7 @@ function splitVerb(text: string): Phrase {
 }
 
 /** The parts with the arguments' values in, or null when an argument outside `[…]` has none. */
-function fill(parts: readonly PhrasePart[], args: Arguments): string | null {
+function fill(parts: readonly PhrasePart[], args: Arguments, terms: Terms): string | null {
   let text = '';
   for (const part of parts) {
     if (part.kind === 'text') text += part.text;
@@ -31,17 +32,20 @@ function fill(parts: readonly PhrasePart[], args: Arguments): string | null {
       const shown = part.parts.every(
         (segment) => segment.kind === 'text' || hasValue(args[segment.name]),
       );
-      if (shown) text += fill(part.parts, args) ?? '';
+      if (shown) text += fill(part.parts, args, terms) ?? '';
     } else if (!hasValue(args[part.name])) return null;
-    else text += part.quoted ? quotedArgument(args[part.name]) : argumentWords(args[part.name]);
+    else {
+      const value = args[part.name];
+      text += part.quoted ? quotedArgument(value) : argumentWords(value, terms);
+    }
   }
   return text;
 }
 
 /** Pure: a phrase's words with the call's arguments in, as a verb phrase; null when it cannot read. */
-function phraseOf(words: string, args: Arguments): Phrase | null {
+function phraseOf(words: string, args: Arguments, terms: Terms): Phrase | null {
   const parsed = parseToolPhrase(words);
-  const text = parsed.ok ? fill(parsed.parts, args) : null;
+  const text = parsed.ok ? fill(parsed.parts, args, terms) : null;
   return text === null ? null : splitVerb(text);
 }
 
@@ -63,12 +67,14 @@ const nameWords = (name: string) =>
     .filter(Boolean)
     .map((word) => word.toLowerCase());
 
-/** An argument as a caption shows it: `key “text”`, `key 5`, a true flag by its key alone. */
+/**
+ * An argument as a caption shows it: `key “text”`, `key 5`, a true flag by its key alone. The key
+ * is an identifier with no words of its own, so it stays one (`case_id “O-1”`).
+ */
 function argumentPhrase(key: string, value: unknown): string | null {
   if (value === false || !hasValue(value)) return null;
-  const name = key.replace(/_/g, ' ');
-  if (value === true) return name;
-  return typeof value === 'number' ? `${name} ${value}` : `${name} ${quotedArgument(value)}`;
+  if (value === true) return key;
+  return typeof value === 'number' ? `${key} ${value}` : `${key} ${quotedArgument(value)}`;
 }
 
 /** Pure: a declared tool without a phrase, from its name and (up to three) arguments. */
@@ -86,8 +92,8 @@ export function defaultCallWords(tool: string, args: Arguments): CallWords {
 /** Pure: a call of a declared tool in words: its phrase where it has one that reads, else the default. */
 export function toolCallWords(spec: ScenarioTool, args: Arguments): CallWords {
   const phrase = spec.phrase;
-  const said = phrase ? phraseOf(phrase.words, args) : null;
+  const said = phrase ? phraseOf(phrase.words, args, phrase.terms) : null;
   if (!phrase || !said) return defaultCallWords(spec.name, args);
-  const again = phrase.again ? phraseOf(phrase.again, args) : null;
+  const again = phrase.again ? phraseOf(phrase.again, args, phrase.terms) : null;
   return { ...said, noun: phrase.noun ?? 'tool call', ...(again ? { again } : {}) };
 }

@@ -1,0 +1,17 @@
+import { codeParts } from './code-words';
+
+/** Caption text, its identifiers (`db_pool_wait_ms`) set as code. Text only: React escapes it. */
+export function CodeWords({ text }: { readonly text: string }) {
+  return codeParts(text).map((part, index) =>
+    part.code ? (
+      <code
+        key={index}
+        className="rounded bg-slate-100 px-[0.25em] font-mono text-[0.9em] dark:bg-slate-800"
+      >
+        {part.text}
+      </code>
+    ) : (
+      part.text
+    ),
+  );
+}

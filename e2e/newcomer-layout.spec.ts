@@ -131,12 +131,27 @@ test('the inspector at 1024×700: the top bar shows every control and metric who
   for (const control of [
     bar.getByRole('button', { name: 'Reset', exact: true }),
     bar.getByText('Stop reason:'),
-    page.getByRole('banner').getByRole('radio', { name: 'Dark' }),
+    page.getByRole('banner').getByRole('radiogroup', { name: 'Theme' }),
   ]) {
     const box = (await control.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
   }
 });
+
+for (const width of [1280, 1440]) {
+  test(`the top bar at ${width} wide: nothing runs past the window, the theme switch is whole`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/#/inspect?scenario=rca-search-stall');
+    await page.locator('html[data-mock-ready="1"]').waitFor();
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('heading', { name: /RCA: search timeouts/ })).toBeVisible();
+    const theme = (await banner.getByRole('radiogroup', { name: 'Theme' }).boundingBox())!;
+    expect(theme.x + theme.width).toBeLessThanOrEqual(width);
+    expect(await banner.evaluate((header) => header.scrollWidth - header.clientWidth)).toBe(0);
+  });
+}
 
 test('Enter on Run keeps focus on Run while it runs and after it ends', async ({ page }) => {
   await page.goto('/#/inspect?scenario=rca-checkout-latency');

@@ -25,7 +25,7 @@ export function InspectorHeader({
   const scenarioId = useRunStore(selectScenarioId);
   const store = useRunStoreApi();
   return (
-    <header className="flex h-12 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-3 dark:border-slate-800 dark:bg-slate-950">
+    <header className="flex h-12 shrink-0 items-center gap-3 border-b max-xl:gap-2 border-slate-200 bg-white px-3 dark:border-slate-800 dark:bg-slate-950">
       <img src="/favicon.svg" alt="" width={20} height={20} className="shrink-0" />
       <h1
         className="shrink-0 text-[15px] font-semibold tracking-tight"
@@ -35,17 +35,19 @@ export function InspectorHeader({
       </h1>
       <ViewSwitch current="inspect" scenario={scenarioId} />
       <ScenarioHeading />
-      {/* Only the model note gives way (it truncates): the controls beside it stay whole. */}
-      <div className="ml-auto flex min-w-0 items-center gap-3 *:shrink-0 *:last:shrink-0">
+      {/* The scenario heading and the model note give way (they truncate); the controls stay whole. */}
+      <div className="ml-auto flex shrink-0 items-center gap-3 max-xl:gap-2">
         <CopyLinkButton
           what="this run"
           link={() => pageLink(inspectorHash(store.getState(), { copied: true }))}
         />
         {onExport && <ExportMenu onExport={onExport} />}
-        {/* Below 1280 wide the Model select says as much; the header keeps its controls whole. */}
-        <div className="max-w-72 min-w-0 shrink max-xl:hidden">
-          <ModelNote />
-        </div>
+      </div>
+      {/* Below 1280 wide the Model select says as much. */}
+      <div className="max-w-72 min-w-0 max-xl:hidden">
+        <ModelNote />
+      </div>
+      <div className="shrink-0">
         <ThemeToggle storage={storage} />
       </div>
     </header>

@@ -10,6 +10,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { BenchError, REPEAT } from './common';
+import { median } from './stats';
 
 export interface BrowserCompareFigures {
   /** Milliseconds from posting two 10,000-step lanes to the align worker to its answer. */
@@ -82,11 +83,10 @@ export async function measureCompare10k(
   const url = alignWorkerAsset(outDir);
   const all: BrowserCompareFigures[] = [];
   for (let i = 0; i < REPEAT; i++) all.push(await alignInFreshPage(browser, base, url));
-  const median = (key: keyof BrowserCompareFigures) =>
-    all.map((figures) => figures[key]).sort((x, y) => x - y)[Math.floor(all.length / 2)]!;
+  const of = (key: keyof BrowserCompareFigures) => median(all.map((figures) => figures[key]));
   return {
-    compare10kAlignMs: median('compare10kAlignMs'),
-    compare10kLongestTaskMs: median('compare10kLongestTaskMs'),
+    compare10kAlignMs: of('compare10kAlignMs'),
+    compare10kLongestTaskMs: of('compare10kLongestTaskMs'),
   };
 }
 

@@ -22,6 +22,7 @@ import { writeBenchTrace } from '../../src/cli/bench-trace';
 import { openBenchContext } from './chromium';
 import { BenchError, REPEAT, log, timedOut } from './common';
 import { armImport, timeJsonParse, timeStepSelections } from './huge-trace-page';
+import { median, p95 } from './stats';
 
 export interface HugeTraceFigures {
   readonly import100kMs: number;
@@ -38,11 +39,6 @@ const PARSE_TRIES = 3;
 const OPEN_TIMEOUT_MS = 300_000;
 
 const oneDecimal = (ms: number) => Math.round(ms * 10) / 10;
-const median = (values: readonly number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-/** Pure: the 95th percentile (nearest rank) of `values`. */
-export const p95 = (values: readonly number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * 0.95) - 1)]!;
 
 async function heapBytes(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);

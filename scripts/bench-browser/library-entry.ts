@@ -8,6 +8,7 @@ import { benchScenario, longTrace } from '../../src/cli/bench-runs';
 import { readTraceText, toNativeTraceJson } from '../../src/engine';
 import { recordOfTrace } from '../../src/state/run-record';
 import { openRunLibrary } from '../../src/storage';
+import { median } from './stats';
 
 export interface BrowserLibraryFigures {
   /** `put` of one run of `savedRunSteps` steps (its summary and record, one transaction). */
@@ -34,7 +35,6 @@ const WRITE_BATCH = 1_000;
 /** A short run per listed entry: about what an inspector run of a built-in scenario records. */
 const LISTED_RUN_STEPS = 8;
 
-const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
 async function timed(work: () => Promise<unknown> | unknown): Promise<number> {

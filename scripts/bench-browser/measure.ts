@@ -4,7 +4,7 @@ import { DEFAULT_EVAL_LABELS, EVAL_PRESETS } from '../../src/projections/eval-ma
 import { builtinScenarios } from '../../src/scenarios';
 import { BenchError, MATRIX_MIN_RUNS, MATRIX_TIMEOUT_MS, timedOut } from './common';
 import { figures, type BrowserMatrixFigures } from './figures';
-import { armProbe, settledReadout, waitForDone } from './probe';
+import { armProbe, settledReadout, waitForDone, type Readout } from './probe';
 
 /** The matrix this bench runs: every simulated built-in × the CLI's configs × enough seeds. */
 export function benchMatrix() {
@@ -12,14 +12,25 @@ export function benchMatrix() {
   const seeds = Math.ceil(MATRIX_MIN_RUNS / (scenarios.length * DEFAULT_EVAL_LABELS.length));
   return {
     titles: scenarios.map((scenario) => scenario.title),
+    labels: DEFAULT_EVAL_LABELS,
     seeds,
     runs: scenarios.length * DEFAULT_EVAL_LABELS.length * seeds,
   };
 }
 
-/** One matrix on a freshly loaded page, picked and started through the UI. */
-export async function measure(page: Page, base: string): Promise<BrowserMatrixFigures> {
-  const matrix = benchMatrix();
+/** A matrix as a user picks it in `#/eval`: scenario titles, config labels, seeds, and its size. */
+export interface MatrixPick {
+  readonly titles: readonly string[];
+  readonly labels: readonly string[];
+  readonly seeds: number;
+  readonly runs: number;
+}
+
+/**
+ * A matrix on a freshly loaded page, picked and started through the UI; the probe's readout once
+ * the rows are in, the charts drawn and no long task has ended for QUIET_MS.
+ */
+export async function runMatrix(page: Page, base: string, matrix: MatrixPick): Promise<Readout> {
   await page.goto(`${base}/#/eval`);
   await page.getByRole('heading', { name: 'Eval matrix', exact: true }).waitFor();
   const setup = page.getByRole('complementary', { name: 'Matrix setup', exact: true });
@@ -29,7 +40,7 @@ export async function measure(page: Page, base: string): Promise<BrowserMatrixFi
   for (const { label } of EVAL_PRESETS)
     await setup
       .getByRole('checkbox', { name: label, exact: true })
-      .setChecked(DEFAULT_EVAL_LABELS.includes(label));
+      .setChecked(matrix.labels.includes(label));
   await setup.getByLabel('Seeds per cell', { exact: true }).fill(String(matrix.seeds));
   const runsText = `${matrix.runs.toLocaleString('en-US')} runs`;
   await setup
@@ -57,5 +68,11 @@ export async function measure(page: Page, base: string): Promise<BrowserMatrixFi
     throw new BenchError('the click on Run matrix was not seen by the page');
   if (!readout.doneText.startsWith(`Done: ${runsText}`))
     throw new BenchError(`the matrix ended with "${readout.doneText}", not ${runsText}`);
-  return figures(matrix.runs, readout);
+  return readout;
+}
+
+/** The bench's matrix on a freshly loaded page, picked and started through the UI. */
+export async function measure(page: Page, base: string): Promise<BrowserMatrixFigures> {
+  const matrix = benchMatrix();
+  return figures(matrix.runs, await runMatrix(page, base, matrix));
 }

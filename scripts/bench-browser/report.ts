@@ -3,15 +3,12 @@ import { FIGURE_KEYS, type BrowserMatrixFigures } from './figures';
 import type { FirstLoadFigures } from './first-load';
 import type { HugeTraceFigures } from './huge-trace';
 import type { BrowserLibraryFigures } from './library-entry';
+import { median } from './stats';
 
 /** Pure: the median of each figure over the repetitions (single page loads swing with JIT and GC). */
 export function medians(all: readonly BrowserMatrixFigures[]): BrowserMatrixFigures {
-  const median = (key: keyof BrowserMatrixFigures) => {
-    const sorted = all.map((figures) => figures[key]).sort((x, y) => x - y);
-    return sorted[Math.floor(sorted.length / 2)]!;
-  };
   return Object.fromEntries(
-    FIGURE_KEYS.map((key) => [key, median(key)]),
+    FIGURE_KEYS.map((key) => [key, median(all.map((figures) => figures[key]))]),
   ) as unknown as BrowserMatrixFigures;
 }
 

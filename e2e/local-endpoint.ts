@@ -53,8 +53,10 @@ export class LocalEndpoint {
     response.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
     response.setHeader('Access-Control-Expose-Headers', 'retry-after, x-should-retry');
     if (request.method === 'OPTIONS') return void response.writeHead(204).end();
-    let body = '';
-    for await (const chunk of request) body += String(chunk);
+    // Decoded once, whole: a character split across two chunks stays whole.
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
     const received = {
       url: request.url ?? '',
       method: request.method ?? '',

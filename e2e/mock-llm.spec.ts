@@ -1,7 +1,7 @@
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request as httpRequest } from 'node:http';
 import type { Page } from '@playwright/test';
 import { startMockLlm, type MockLlm } from '../src/cli/mock-llm.test-support';
+import { addEndpoint, LocalEndpoint } from './local-endpoint';
 import { expect, test } from './support';
 
 /**
@@ -14,33 +14,34 @@ import { expect, test } from './support';
  */
 
 let mockLlm: MockLlm | null = null;
-let forwarder: Server | null = null;
-let baseUrl = '';
+/** Passes each request to mock-llm and its answer back, byte for byte, with CORS headers added. */
+const forwarder = new LocalEndpoint(
+  (request, response) =>
+    new Promise<void>((resolve) => {
+      const upstream = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: mockLlm!.port,
+          path: request.url,
+          method: request.method,
+          headers: request.headers,
+        },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response).on('finish', resolve);
+        },
+      );
+      upstream.end(request.body);
+    }),
+);
 
 test.beforeAll(async () => {
   mockLlm = await startMockLlm();
-  const { port } = mockLlm;
-  forwarder = createServer((req, res) => {
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Access-Control-Allow-Headers', 'authorization, content-type');
-    res.setHeader('Access-Control-Allow-Methods', 'POST, OPTIONS');
-    if (req.method === 'OPTIONS') return void res.writeHead(204).end();
-    const upstream = httpRequest(
-      { host: '127.0.0.1', port, path: req.url, method: req.method, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => forwarder!.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(forwarder.address() as AddressInfo).port}/v1`;
+  await forwarder.start();
 });
 
 test.afterAll(async () => {
-  forwarder?.closeAllConnections();
-  await new Promise<void>((resolve) => (forwarder ? forwarder.close(() => resolve()) : resolve()));
+  await forwarder.stop();
   await mockLlm?.stop();
 });
 
@@ -54,17 +55,12 @@ const steps = (page: Page) =>
 async function runOnMockLlm(page: Page, protocol: string): Promise<void> {
   await page.goto('/#/inspect?scenario=shopops-happy');
   await page.locator('html[data-mock-ready="1"]').waitFor();
-  await page.getByRole('button', { name: 'Manage endpoints…' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Endpoints' });
-  await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-  await dialog.getByLabel('Name').fill('mock-llm');
-  await dialog.getByLabel('Base URL').fill(baseUrl);
-  await dialog.getByLabel('Model', { exact: true }).fill('mock-model');
-  await dialog.getByLabel('Protocol').selectOption({ label: protocol });
-  await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-  await expect(dialog.getByRole('list', { name: 'Your endpoints' })).toContainText('in use');
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
+  await addEndpoint(page, {
+    name: 'mock-llm',
+    baseUrl: forwarder.base(),
+    model: 'mock-model',
+    protocol,
+  });
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(metrics(page)).toContainText('Stop reason: answer');
 }

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { squeezedSelects } from './select-room';
+import { squeezedOptions, squeezedSelects } from './select-room';
 import { expect, test } from './support';
 
 /**
@@ -334,19 +334,48 @@ test('the record names steps as the timeline does, and says once, plainly, what 
   );
 });
 
-test('a compare lane’s gating select shows “Fixed cadence” whole with four lanes at 1280', async ({
-  page,
-}) => {
-  await page.goto('/#/compare?scenario=rca-search-stall');
-  await page.locator('html[data-mock-ready="1"]').waitFor();
-  await page.getByRole('button', { name: 'Reflection off · fixed · adaptive' }).click();
-  await page.getByRole('button', { name: 'Add lane' }).click();
-  await expect(page.getByRole('region', { name: /^Lane / })).toHaveCount(4);
-  const fixed = page.getByRole('region', { name: 'Lane B: Fixed cadence' });
-  await fixed.getByRole('button', { name: 'Lane settings' }).click();
-  await expect(fixed.getByLabel('Reflection gating')).toHaveValue('fixed');
-  expect(await squeezedSelects(fixed)).toEqual([]);
-});
+const GATING_SIZES = [
+  [1024, 700],
+  [1280, 720],
+] as const;
+
+for (const [width, height] of GATING_SIZES) {
+  test(`at ${width}×${height} the inspector’s Reflection gating select has room for every option`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto('/#/inspect?scenario=rca-search-stall');
+    await page.locator('html[data-mock-ready="1"]').waitFor();
+    const gating = page.getByRole('region', { name: 'Settings' }).getByLabel('Reflection gating');
+    await expect(gating).toBeVisible();
+    expect(await squeezedOptions(gating)).toEqual([]);
+  });
+
+  for (const lanes of [3, 4]) {
+    test(`at ${width}×${height} with ${lanes} compare lanes each lane’s gating select has room for every option`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height });
+      await page.goto('/#/compare?scenario=rca-search-stall');
+      await page.locator('html[data-mock-ready="1"]').waitFor();
+      await page.getByRole('button', { name: 'Reflection off · fixed · adaptive' }).click();
+      const regions = page.getByRole('region', { name: /^Lane / });
+      await expect(regions).toHaveCount(3);
+      if (lanes === 4) await page.getByRole('button', { name: 'Add lane' }).click();
+      await expect(regions).toHaveCount(lanes);
+      for (let index = 0; index < lanes; index++) {
+        const lane = regions.nth(index);
+        await lane.getByRole('button', { name: 'Lane settings' }).click();
+        const gating = lane.getByLabel('Reflection gating');
+        await expect(gating).toBeVisible();
+        expect(await squeezedOptions(gating), `lane ${index + 1}`).toEqual([]);
+      }
+      // The chosen option too: lane B shows “Fixed cadence”.
+      await expect(regions.nth(1).getByLabel('Reflection gating')).toHaveValue('fixed');
+      expect(await squeezedSelects(regions.nth(1))).toEqual([]);
+    });
+  }
+}
 
 const SAVED = JSON.stringify({
   version: 1,

@@ -95,13 +95,16 @@ function SelectKnob({ knob, config, changed, onChange }: KnobProps<ChoiceKnob>) 
       helpId={`${id}-help`}
       help={knob.help}
       changed={changed}
+      // Label above, select the row's width below (as the segmented control): a narrow pane keeps
+      // both the label and the longest option ("Fixed cadence") whole.
+      stacked
       control={
         <select
           id={id}
           aria-describedby={`${id}-help`}
           value={knob.read(config)}
           onChange={(event) => onChange(knob.write(event.target.value))}
-          className={`w-28 shrink-0 ${FIELD}`}
+          className={`w-full ${FIELD}`}
         >
           {knob.options.map((option) => (
             <option key={option.value} value={option.value}>

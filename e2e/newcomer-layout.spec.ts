@@ -62,6 +62,28 @@ async function expectAbove(page: Page, inner: Locator, below: Locator) {
   expect(box!.x + box!.width).toBeLessThanOrEqual(viewport!.width + 0.5);
 }
 
+/** How far the page runs past the window, across and down (a projector shows no scrollbar). */
+function overflowOf(page: Page): Promise<{ x: number; y: number }> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    return {
+      x: Math.max(0, root.scrollWidth - window.innerWidth),
+      y: Math.max(0, root.scrollHeight - window.innerHeight),
+    };
+  });
+}
+
+/** Whether `inner`'s box lies wholly inside the viewport. */
+async function expectInside(page: Page, inner: Locator) {
+  const box = await inner.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(box, 'shown').not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width + 0.5);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height + 0.5);
+}
+
 const caption = (page: Page) => page.getByRole('region', { name: 'Caption', exact: true });
 const controls = (page: Page) => page.getByRole('group', { name: 'Playback', exact: true });
 const playAgain = (page: Page) => page.getByRole('button', { name: 'Play again', exact: true });
@@ -76,10 +98,17 @@ for (const [width, height] of [
   [1280, 720],
   [1024, 768],
 ] as const) {
-  test(`the presenter fits ${width}×${height}: every step of every demo and the closing slide, with no hidden scroll`, async ({
+  test(`the presenter fits ${width}×${height}: the demo chooser, every step of every demo and the closing slide, with no hidden scroll`, async ({
     page,
   }) => {
     await page.setViewportSize({ width, height });
+    // The demo chooser: every card whole in the window, the page itself not scrolling.
+    await page.goto('/#/present?from=inspect');
+    const cards = page.getByRole('main').getByRole('link');
+    await expect(cards).toHaveCount(DEMO_ROWS.length);
+    await expect.poll(() => overflowOf(page), { message: 'chooser' }).toEqual({ x: 0, y: 0 });
+    for (const card of await cards.all()) await expectInside(page, card);
+    await expect.poll(() => clippedBoxes(page), { message: 'chooser' }).toEqual([]);
     for (const [demo, rows] of DEMO_ROWS) {
       await page.goto(`/#/present?demo=${demo}&from=inspect`);
       await expect(caption(page)).toContainText('press Space or Play to start');

@@ -48,7 +48,7 @@ test('a demo has one name on its card, in the Demo select and on its slide', asy
   const link = page.getByRole('link', { name: title, exact: true });
   await expect(link.getByRole('heading', { level: 2 })).toHaveText(title);
   // The card names its scenario as the inspector's Scenario select does, too.
-  await expect(link).toContainText('(rca-checkout-latency)');
+  await expect(link.getByText('rca-checkout-latency', { exact: true })).toBeVisible();
   await link.click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   const select = page.getByLabel('Demo', { exact: true });

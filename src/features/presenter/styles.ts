@@ -4,6 +4,9 @@
  */
 export const TITLE = 'text-[clamp(2.25rem,2.5vw,3.25rem)] leading-tight font-bold tracking-tight';
 export const HEADING = 'text-[clamp(1.75rem,2vw,2.75rem)] leading-tight font-bold tracking-tight';
+/** A demo card's title: a step below HEADING, so three cards fit 1024×768 side by side. */
+export const CARD_TITLE =
+  'text-[clamp(1.5rem,1.9vw,2.5rem)] leading-tight font-bold tracking-tight';
 export const BODY = 'text-[clamp(1.25rem,1.3vw,1.75rem)] leading-snug';
 /** A step card's text: the lanes get the most room on a big screen. */
 export const CARD = 'text-[clamp(1.25rem,1.55vw,2.25rem)] leading-snug';

@@ -363,6 +363,34 @@ test('the record names steps as the timeline does, and says once, plainly, what 
   );
 });
 
+test('the record’s header names every step in the timeline’s own words', async ({ page }) => {
+  await page.goto('/#/inspect?scenario=rca-search-stall');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Metrics' })).toContainText('Stop reason: answer');
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeEnabled();
+  const record = page.getByRole('region', { name: 'Decision record' });
+  // "Step 1 · 2 of 5 · reflection (stall)": where the timeline is, in its words.
+  const position = page.getByRole('region', { name: 'Timeline' }).getByRole('status');
+  /** The kind badge beside the record's "Step N" heading. */
+  const badge = record.locator('header h2 + span');
+  await page.locator('body').press('Home');
+  await expect(position).toHaveText(/^Step 0 · 1 of \d+/);
+  const total = Number(/ of (\d+)/.exec(await position.innerText())![1]);
+  const kinds: string[] = [];
+  for (let index = 0; index < total; index++) {
+    if (index > 0) await page.locator('body').press('ArrowRight');
+    await expect(position).toHaveText(new RegExp(`^Step ${index} · ${index + 1} of ${total}`));
+    await expect(record.getByRole('heading', { name: `Step ${index}`, exact: true })).toBeVisible();
+    const words = (await position.innerText()).split(' · ')[2]!;
+    await expect(badge).toHaveText(words);
+    kinds.push(words);
+  }
+  // The run holds the reflection the header used to call plain "reflection".
+  expect(kinds).toContain('reflection (stall)');
+});
+
 const GATING_SIZES = [
   [1024, 700],
   [1280, 720],

@@ -6,7 +6,8 @@ import {
   type GuardTrip,
 } from '../../projections/decision-record';
 import type { LensMark } from '../../projections/lens';
-import { INTENT_LABEL, KIND_BADGE, TRIGGER_LABEL, kindLabel } from './labels';
+import { describeStep } from '../../projections/timeline';
+import { INTENT_LABEL, KIND_BADGE, TRIGGER_LABEL } from './labels';
 import { LensSection } from './LensSection';
 import {
   ActionSection,
@@ -49,10 +50,13 @@ function Fact({ name, children }: { readonly name: string; readonly children: Re
 
 function RecordHeader({
   view,
+  step,
   total,
   config,
 }: {
   readonly view: DecisionRecordView;
+  /** The step itself: its kind is named in the timeline's own words ("reflection (stall)"). */
+  readonly step: Step;
   readonly total: number;
   readonly config: LoopConfig | null;
 }) {
@@ -63,7 +67,7 @@ function RecordHeader({
           Step {view.index}
         </h2>
         <span className={`rounded px-1.5 py-0.5 text-[11px] font-medium ${KIND_BADGE[view.kind]}`}>
-          {kindLabel(view)}
+          {describeStep(step)}
         </span>
         {view.policy.outcome === 'denied' && (
           <span className="rounded bg-rose-600 px-1.5 py-0.5 text-[11px] font-semibold text-white dark:bg-rose-500 dark:text-rose-950">
@@ -132,12 +136,13 @@ export const DecisionPanel = memo(function DecisionPanel({
     () => buildDecisionRecord({ steps, index, trips, escalation, config, conversations }),
     [steps, index, trips, escalation, config, conversations],
   );
-  if (!view) return null;
+  const step = steps[index];
+  if (!view || !step) return null;
   // A guard's denial is what the step is about: it leads; otherwise the step reads in order.
   const denied = view.policy.outcome === 'denied';
   return (
     <div>
-      <RecordHeader view={view} total={steps.length} config={config} />
+      <RecordHeader view={view} step={step} total={steps.length} config={config} />
       {denied && <PolicySection view={view} />}
       <LensSection marks={lens} />
       <Scratchpad parts={view.scratchpad} />

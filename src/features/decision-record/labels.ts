@@ -2,29 +2,6 @@
 import type { Intent, Role, StepKind, Trigger } from '../../engine';
 import type { ObservationTag } from '../../projections/decision-record';
 
-/** Step kinds as the record names them. */
-export const KIND_LABEL: Readonly<Record<StepKind, string>> = {
-  action: 'action',
-  reflection: 'reflection',
-  answer: 'answer',
-  escalate: 'escalation',
-  attempt_reflection: 'attempt reflection',
-  reprompt: 'reprompt',
-  judge: 'judge',
-};
-
-/**
- * The step's kind as the timeline names it: an action whose call found nothing (or failed) is an
- * "empty action" in both.
- */
-export function kindLabel(view: {
-  readonly kind: StepKind;
-  readonly observation: { readonly empty: boolean; readonly ok: boolean } | null;
-}): string {
-  const empty = view.observation !== null && (view.observation.empty || !view.observation.ok);
-  return view.kind === 'action' && empty ? 'empty action' : KIND_LABEL[view.kind];
-}
-
 /** Badge colours per step kind; each pair keeps at least 4.5:1 contrast in its theme. */
 export const KIND_BADGE: Readonly<Record<StepKind, string>> = {
   action: 'bg-sky-100 text-sky-900 dark:bg-sky-900/60 dark:text-sky-100',

@@ -1,6 +1,9 @@
-import { codeParts } from './code-words';
+import { codeParts, compoundParts } from './code-words';
 
-/** Caption text, its identifiers (`db_pool_wait_ms`) set as code. Text only: React escapes it. */
+/**
+ * Caption text, its identifiers (`db_pool_wait_ms`) set as code and its hyphenated names
+ * ("search-gateway") kept on one line. Text only: React escapes it.
+ */
 export function CodeWords({ text }: { readonly text: string }) {
   return codeParts(text).map((part, index) =>
     part.code ? (
@@ -11,7 +14,15 @@ export function CodeWords({ text }: { readonly text: string }) {
         {part.text}
       </code>
     ) : (
-      part.text
+      compoundParts(part.text).map((words, at) =>
+        words.whole ? (
+          <span key={`${index}-${at}`} className="whitespace-nowrap">
+            {words.text}
+          </span>
+        ) : (
+          words.text
+        ),
+      )
     ),
   );
 }

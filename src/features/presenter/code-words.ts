@@ -25,3 +25,28 @@ export function codeParts(text: string): CaptionPart[] {
   if (from < text.length) parts.push({ text: text.slice(from), code: false });
   return parts;
 }
+
+/** A hyphenated word ("search-gateway", "5-7"): letters or digits joined by hyphens. */
+const COMPOUND = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu;
+
+/** A run of words, or one hyphenated word that a line must not split. */
+export interface WordPart {
+  readonly text: string;
+  readonly whole: boolean;
+}
+
+/**
+ * Pure: the text in parts, each hyphenated word a part of its own, so a narrow card breaks the
+ * line before "search-gateway", not after "search-". Joined, they are the text.
+ */
+export function compoundParts(text: string): WordPart[] {
+  const parts: WordPart[] = [];
+  let from = 0;
+  for (const match of text.matchAll(COMPOUND)) {
+    if (match.index > from) parts.push({ text: text.slice(from, match.index), whole: false });
+    parts.push({ text: match[0], whole: true });
+    from = match.index + match[0].length;
+  }
+  if (from < text.length) parts.push({ text: text.slice(from), whole: false });
+  return parts;
+}

@@ -199,3 +199,21 @@ test('ReflAct’s state reflection is told apart from a reflection phase', async
     'Reflections: 0 phases (state reflection is in each action call)',
   );
 });
+
+test('in the presenter a wrong answer wears a cross in its lane’s strip, a right one the tick', async ({
+  page,
+}) => {
+  await page.goto('/#/present?demo=react-vs-reflact&from=inspect');
+  const caption = page.getByRole('region', { name: 'Caption', exact: true });
+  await expect(caption).toContainText('press Space or Play to start');
+  for (let row = 1; row <= 3; row++) {
+    await page.keyboard.press('ArrowRight');
+    await expect(caption).toContainText(`Step ${row} of 3`);
+  }
+  const strip = (lane: string) =>
+    page.getByRole('list', { name: `${lane}: steps by row`, exact: true }).getByRole('listitem');
+  await expect(strip('ReAct').nth(2)).toHaveText('Row 3: wrong answer');
+  await expect(strip('ReflAct').nth(2)).toHaveText('Row 3: Answer');
+  const card = page.getByRole('group', { name: 'ReAct: current step', exact: true });
+  await expect(card).toContainText('✗ Wrong');
+});

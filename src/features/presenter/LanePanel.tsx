@@ -4,7 +4,7 @@ import { Clipped, clipLine, StepGlyph } from '../../components';
 import type { PresentCell } from '../../projections/presentation';
 import type { CaptionKind } from '../../projections/captions';
 import { CodeWords } from './CodeWords';
-import { KIND_ACCENT, KIND_DOT, KIND_WORD } from './labels';
+import { KIND_ACCENT, KIND_DOT, KIND_WORD, WRONG_ANSWER } from './labels';
 import { usePresenter } from './presenter-context';
 import { selectLanes, selectPresentation, selectRow } from './selectors';
 import { BODY, CARD, HEADING, MUTED, STRONG } from './styles';
@@ -38,10 +38,13 @@ function Tally({ cell }: { readonly cell: PresentCell | null }) {
 function ProgressStrip({
   label,
   kinds,
+  wrong,
   row,
 }: {
   readonly label: string;
   readonly kinds: readonly (CaptionKind | null)[];
+  /** Whether the row's step is an answer graded wrong. */
+  readonly wrong: (row: number) => boolean;
   readonly row: number | null;
 }) {
   return (
@@ -49,12 +52,15 @@ function ProgressStrip({
       {kinds.map((kind, index) => {
         const current = index === row;
         const shown = row !== null && index <= row;
+        const wrongAnswer = shown && kind === 'answer' && wrong(index);
         const tone =
           kind === null
             ? 'border-dashed border-slate-400 dark:border-slate-500'
-            : shown
-              ? KIND_DOT[kind]
-              : 'border-slate-300 bg-slate-100 dark:border-slate-600 dark:bg-slate-800';
+            : wrongAnswer
+              ? WRONG_ANSWER.dot
+              : shown
+                ? KIND_DOT[kind]
+                : 'border-slate-300 bg-slate-100 dark:border-slate-600 dark:bg-slate-800';
         return (
           <li
             key={index}
@@ -65,9 +71,18 @@ function ProgressStrip({
                 : ''
             }`}
           >
-            {kind !== null && shown ? <StepGlyph glyph={kind} className="h-1/2 w-1/2" /> : null}
+            {kind !== null && shown ? (
+              <StepGlyph glyph={wrongAnswer ? 'denied' : kind} className="h-1/2 w-1/2" />
+            ) : null}
             <span className="sr-only">
-              Row {index + 1}: {kind === null ? 'no step' : shown ? KIND_WORD[kind] : 'to come'}
+              Row {index + 1}:{' '}
+              {kind === null
+                ? 'no step'
+                : wrongAnswer
+                  ? WRONG_ANSWER.word
+                  : shown
+                    ? KIND_WORD[kind]
+                    : 'to come'}
             </span>
           </li>
         );
@@ -106,18 +121,19 @@ function StepCard({
   // An answer's card leads with the answer itself: "Answers." would only repeat the chip.
   const answer = quote?.label === 'Answer' ? quote.text : null;
   const what = answer !== null && caption.why === null && kind === 'answer' ? null : caption.what;
+  const wrong = kind === 'answer' && caption.correct === false;
   return (
     <div
       ref={fitted}
       aria-label={`${label}: current step`}
       role="group"
-      className={`${base} flex flex-col gap-[0.4em] border-slate-200 border-l-8 bg-white dark:border-slate-700 dark:bg-slate-900 ${KIND_ACCENT[kind]}`}
+      className={`${base} flex flex-col gap-[0.4em] border-slate-200 border-l-8 bg-white dark:border-slate-700 dark:bg-slate-900 ${wrong ? WRONG_ANSWER.accent : KIND_ACCENT[kind]}`}
     >
       <p className="flex flex-wrap items-center gap-3">
         <span
-          className={`flex h-[1.75em] w-[1.75em] shrink-0 items-center justify-center rounded-full border-2 ${KIND_DOT[kind]}`}
+          className={`flex h-[1.75em] w-[1.75em] shrink-0 items-center justify-center rounded-full border-2 ${wrong ? WRONG_ANSWER.dot : KIND_DOT[kind]}`}
         >
-          <StepGlyph glyph={kind} className="h-[1em] w-[1em]" />
+          <StepGlyph glyph={wrong ? 'denied' : kind} className="h-[1em] w-[1em]" />
         </span>
         <span className={`font-semibold ${MUTED}`}>{KIND_WORD[kind]}</span>
         {caption.correct !== null ? (
@@ -179,7 +195,12 @@ export const LanePanel = memo(function LanePanel({ index }: { readonly index: nu
     >
       <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
         <h2 className={`wrap-anywhere ${HEADING} ${STRONG}`}>{clipLine(label)}</h2>
-        <ProgressStrip label={label} kinds={presentation?.strips[index] ?? NO_KINDS} row={row} />
+        <ProgressStrip
+          label={label}
+          kinds={presentation?.strips[index] ?? NO_KINDS}
+          wrong={(at) => presentation?.rows[at]?.cells[index]?.caption?.correct === false}
+          row={row}
+        />
       </div>
       <Tally cell={cell} />
       <StepCard cell={cell} label={label} started={row !== null} />

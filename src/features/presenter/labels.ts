@@ -47,6 +47,16 @@ export const KIND_DOT: Readonly<Record<CaptionKind, string>> = {
     'border-violet-600 bg-violet-100 text-violet-900 dark:border-violet-400 dark:bg-violet-900 dark:text-violet-50',
 };
 
+/**
+ * An answer graded wrong: hollow rose with a cross (as the inspector's timeline draws it), never
+ * the answer's green tick, so a wrong answer never reads as success. Its accent and its dot.
+ */
+export const WRONG_ANSWER = {
+  word: 'wrong answer',
+  accent: 'border-l-rose-600 dark:border-l-rose-400',
+  dot: 'border-rose-700 bg-white text-rose-800 dark:border-rose-400 dark:bg-slate-950 dark:text-rose-300',
+} as const;
+
 /** A delta's colour and its word (colour is never the only cue). */
 export const VERDICT_STYLE: Readonly<
   Record<Verdict, { readonly tone: string; readonly word: string }>

@@ -42,11 +42,12 @@ export interface MachineLayout {
 }
 
 /**
- * Spacing in px. Between rows there is room for a three-line pill (48 px) and 8 px of air on
- * each side: labels go there, not into dagre. Left to right, a gap holds the widest pill (184).
+ * Spacing in px. Between rows there is room for a three-line pill (48 px) and 4 px of air on
+ * each side: labels go there, not into dagre (the rows sit close so that the graph stays legible
+ * in a short pane, such as the inspector's in a 1024×700 window). Left to right, a gap holds the widest pill (184).
  */
 const SPACING = { nodesep: 24, edgesep: 10, marginx: 8, marginy: 8 } as const;
-export const RANK_GAP = { TB: 64, LR: 200 } as const;
+export const RANK_GAP = { TB: 56, LR: 200 } as const;
 /** How far a self-loop reaches out of its node before its label, and its half width. */
 const LOOP_REACH = 22;
 const LOOP_HALF_WIDTH = 14;

@@ -34,9 +34,12 @@ const NODE_TYPES = { phase: PhaseNode };
 const EDGE_TYPES = { transition: TransitionEdge };
 /**
  * Fitting lands at once, no animation (tests see it settled); it never zooms in past 1:1. The
- * padding keeps the graph clear of the hint above it and the controls below it.
+ * padding keeps the graph clear of the controls below it, and of the hint above it while the
+ * hint shows (before a run); after a run that room goes to the graph, which a short pane (a
+ * 1024×700 window) needs to keep its labels legible.
  */
-const FIT_PADDING = { top: '36px', right: '16px', bottom: '48px', left: '16px' } as const;
+const FIT_PADDING = { top: '12px', right: '16px', bottom: '44px', left: '16px' } as const;
+const FIT_PADDING_HINTED = { ...FIT_PADDING, top: '36px' } as const;
 const FIT_MAX_ZOOM = 1;
 const MIN_ZOOM = 0.15;
 const PRO_OPTIONS = { hideAttribution: false } as const;
@@ -49,11 +52,20 @@ export interface PhaseGraphCanvasProps {
   readonly onClear: () => void;
   /** Told once the view has been fitted to the laid-out graph. */
   readonly onReady: () => void;
+  /** Whether the pane shows its hint above the graph (before a run): the fit leaves it room. */
+  readonly hinted: boolean;
 }
 
 /** The viewport that shows `view` whole in a pane of this size. */
-const fitViewport = (view: PhaseGraph['view'], width: number, height: number) =>
-  getViewportForBounds(view, width, height, MIN_ZOOM, FIT_MAX_ZOOM, FIT_PADDING);
+const fitViewport = (view: PhaseGraph['view'], width: number, height: number, hinted: boolean) =>
+  getViewportForBounds(
+    view,
+    width,
+    height,
+    MIN_ZOOM,
+    FIT_MAX_ZOOM,
+    hinted ? FIT_PADDING_HINTED : FIT_PADDING,
+  );
 
 const selectWidth = (state: ReactFlowState) => state.width;
 const selectHeight = (state: ReactFlowState) => state.height;
@@ -90,10 +102,12 @@ function FollowCurrent({ node }: { readonly node: PhaseGraphNode | undefined }) 
 function FitOnLayout({
   layoutKey,
   view,
+  hinted,
   onFitted,
 }: {
   readonly layoutKey: string;
   readonly view: PhaseGraph['view'];
+  readonly hinted: boolean;
   readonly onFitted: () => void;
 }) {
   const flow = useReactFlow<PhaseFlowNode, TransitionFlowEdge>();
@@ -102,7 +116,7 @@ function FitOnLayout({
   useEffect(() => {
     if (width === 0 || height === 0) return;
     let live = true;
-    void flow.setViewport(fitViewport(view, width, height), { duration: 0 }).then(() => {
+    void flow.setViewport(fitViewport(view, width, height, hinted), { duration: 0 }).then(() => {
       if (live) onFitted();
     });
     return () => {
@@ -110,17 +124,23 @@ function FitOnLayout({
     };
     // Only a new layout or pane size refits: a moving cursor must not pull the view back.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [flow, layoutKey, width, height]);
+  }, [flow, layoutKey, width, height, hinted]);
   return null;
 }
 
 /** Zoom in and out, and fit the view to the graph (labels included). */
-function GraphControls({ view }: { readonly view: PhaseGraph['view'] }) {
+function GraphControls({
+  view,
+  hinted,
+}: {
+  readonly view: PhaseGraph['view'];
+  readonly hinted: boolean;
+}) {
   const flow = useReactFlow<PhaseFlowNode, TransitionFlowEdge>();
   const width = useStore(selectWidth);
   const height = useStore(selectHeight);
   const fit = () => {
-    void flow.setViewport(fitViewport(view, width, height), { duration: 0 });
+    void flow.setViewport(fitViewport(view, width, height, hinted), { duration: 0 });
   };
   return (
     <Controls showInteractive={false} showFitView={false} orientation="horizontal">
@@ -146,6 +166,7 @@ export function PhaseGraphCanvas({
   onPick,
   onClear,
   onReady,
+  hinted,
 }: PhaseGraphCanvasProps) {
   const scheme = useColorScheme();
   // React's "information from previous renders" pattern: the last build's elements are reused
@@ -235,8 +256,13 @@ export function PhaseGraphCanvas({
       className="phase-graph"
     >
       <Background variant={BackgroundVariant.Dots} gap={18} size={1} />
-      <GraphControls view={graph.view} />
-      <FitOnLayout layoutKey={graph.layoutKey} view={graph.view} onFitted={onReady} />
+      <GraphControls view={graph.view} hinted={hinted} />
+      <FitOnLayout
+        layoutKey={graph.layoutKey}
+        view={graph.view}
+        hinted={hinted}
+        onFitted={onReady}
+      />
       <FollowCurrent node={current} />
     </ReactFlow>
   );

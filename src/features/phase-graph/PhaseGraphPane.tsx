@@ -107,6 +107,7 @@ export function PhaseGraphPane({
           onPick={onPick}
           onClear={onClear}
           onReady={() => setReadyKey(flowKey)}
+          hinted={path.length === 0}
         />
       </div>
     </section>

@@ -10,6 +10,8 @@ export default defineConfig({
       'mocks/**/*.test.ts',
     ],
     exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
+    // The CLI's tests spawn src/cli/main.ts bundled once here, not through tsx each time.
+    globalSetup: ['src/cli/cli-bundle.test-support.ts'],
     // Ceilings for a slow or busy machine (machines here differ by 4x, and CI may share its
     // cores), not how long a test should take: vitest's 5 s default failed 33 tests on a machine
     // running the suite beside other builds. Speed is measured in `npm run bench`.

@@ -147,6 +147,8 @@ test('a compare lane with 3 attempts shows them compactly and scopes its graph t
     .join('&');
   await page.goto(`/#/compare?scenario=triage-priority-retry&${lanes}`);
   await page.locator('html[data-mock-ready="1"]').waitFor();
+  // The lanes start at the mock's default pace; Instant speeds the rest of their runs up.
+  await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
   const lane = page.getByRole('region', { name: /^Lane B/ });
   const chips = lane.getByRole('group', { name: 'Attempts' });
   await expect(chips.getByRole('button', { name: 'A2 1' })).toBeVisible();

@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliCommand } from './cli-bundle.test-support';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
@@ -31,7 +32,10 @@ interface CliResult {
   readonly stderr: string;
 }
 
-/** Spawns the real CLI: `node tsx src/cli/main.ts ...args` from the repo root. */
+/**
+ * Spawns the real CLI from the repo root: src/cli/main.ts bundled once for the run
+ * (cli-bundle.test-support.ts); the first test checks `tsx src/cli/main.ts` prints the same.
+ */
 function loop(...args: string[]): Promise<CliResult> {
   return loopWithEnv({}, ...args);
 }
@@ -40,8 +44,7 @@ function loop(...args: string[]): Promise<CliResult> {
 function loopWithEnv(env: Record<string, string>, ...args: string[]): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
-      process.execPath,
-      [TSX, MAIN, ...args],
+      ...cliCommand([...args]),
       {
         cwd: ROOT,
         encoding: 'utf8',
@@ -456,6 +459,42 @@ describe('loop run <scenario> --json', () => {
       expect(a.stdout).toBe(b.stdout);
       expect(happyStdout).not.toBe('');
       expect(happyAgain.stdout).toBe(happyStdout);
+    },
+    TIMEOUT,
+  );
+});
+
+describe('npm run loop (tsx src/cli/main.ts)', () => {
+  /** `npm run loop -- ...args` without npm: what package.json's `loop` script starts. */
+  function tsxLoop(...args: string[]): Promise<CliResult> {
+    return new Promise((resolve) => {
+      execFile(
+        process.execPath,
+        [TSX, MAIN, ...args],
+        { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+        (error, stdout, stderr) => {
+          const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+          resolve({ code, stdout, stderr });
+        },
+      );
+    });
+  }
+
+  it(
+    'prints what the bundle the other tests spawn prints, a run and a refusal alike',
+    async () => {
+      const [tsxRun, bundleRun, tsxRefusal, bundleRefusal] = await Promise.all([
+        tsxLoop('run', 'shopops-happy', '--json'),
+        loop('run', 'shopops-happy', '--json'),
+        tsxLoop('run', 'no-such-scenario'),
+        loop('run', 'no-such-scenario'),
+      ]);
+      expect(tsxRun.code).toBe(0);
+      expect((JSON.parse(tsxRun.stdout) as TraceJson).scenario).toBe('shopops-happy');
+      expect(bundleRun).toEqual(tsxRun);
+      expect(tsxRefusal.code).toBe(2);
+      expect(tsxRefusal.stderr).toMatch(/unknown scenario "no-such-scenario"/);
+      expect(bundleRefusal).toEqual(tsxRefusal);
     },
     TIMEOUT,
   );

@@ -12,9 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliCommand } from './cli-bundle.test-support';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const TIMEOUT = 60_000;
 
 const FIRST_TURN = 'Thought: need the order first\nAction: tool:get_order case_id=O-1001';
@@ -192,8 +192,7 @@ const FAULTS: readonly Fault[] = [
 function loop(args: readonly string[]): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolve) => {
     execFile(
-      process.execPath,
-      [TSX, 'src/cli/main.ts', ...args],
+      ...cliCommand([...args]),
       { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env } },
       (error, stdout) =>
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout }),

@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cliCommand } from './cli-bundle.test-support';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const TIMEOUT = 30_000;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'loop-memory-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,8 +19,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function loop(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
-      process.execPath,
-      [TSX, 'src/cli/main.ts', ...args],
+      ...cliCommand([...args]),
       {
         cwd: ROOT,
         encoding: 'utf8',

@@ -9,17 +9,16 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliCommand } from './cli-bundle.test-support';
 import { startMockLlm, type MockLlm } from './mock-llm.test-support';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const TIMEOUT = 60_000;
 
 function runJson(...args: string[]): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
     execFile(
-      process.execPath,
-      [TSX, 'src/cli/main.ts', 'run', ...args, '--json'],
+      ...cliCommand(['run', ...args, '--json']),
       { cwd: ROOT, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) =>
         error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(JSON.parse(stdout)),

@@ -8,11 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { cliCommand } from './cli-bundle.test-support';
 import { readTraceText } from '../engine';
 import { BUILTIN_FILES } from '../scenarios';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const TIMEOUT = 30_000;
 const TEMPLATE = [
   '<!doctype html><html><head><title>fake</title></head><body>',
@@ -29,8 +29,7 @@ interface CliResult {
 function loop(template: string, ...args: string[]): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
-      process.execPath,
-      [TSX, 'src/cli/main.ts', ...args],
+      ...cliCommand([...args]),
       {
         cwd: ROOT,
         encoding: 'utf8',

@@ -17,8 +17,8 @@ import { sharePageAsset } from './scripts/share-asset';
  *   file.
  * - `connect-src 'self' http: https:`: the built-in model is same-origin (MSW), but the user's
  *   own endpoints may be anywhere (a local llama.cpp on http://127.0.0.1, a hosted API).
- * - `img-src 'self' data: blob: http: https:`: markdown images load only after a click
- *   (components/Markdown.tsx), and a clicked image may be on any host.
+ * - `img-src 'self' data: blob:`: no remote host. A markdown image in model text is a link that
+ *   opens it in a new tab, never fetched (components/MarkdownRendered.tsx).
  * - nothing may frame the app, no plugins, no `<base>`, no form posts.
  */
 
@@ -27,7 +27,7 @@ const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>> = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'"],
-  'img-src': ["'self'", 'data:', 'blob:', 'http:', 'https:'],
+  'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'"],
   'connect-src': ["'self'", 'http:', 'https:'],
   'worker-src': ["'self'"],

@@ -6,7 +6,7 @@ import {
   streamReply,
   type Received,
 } from './local-endpoint';
-import { expect, pickMatrix, test } from './support';
+import { expect, pickMatrix, seriousViolations, test } from './support';
 
 /**
  * The app under its own Content-Security-Policy (vite.config.ts, sent by
@@ -185,6 +185,7 @@ test('an endpoint the page did not know is refused, saying to reload; after the 
     await dialog.getByRole('button', { name: 'Add endpoint' }).click();
     const reload = dialog.getByRole('status', { name: 'Reload needed' });
     await expect(reload).toContainText(`Reload to connect to ${server.origin}.`);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
 
     // Run before the reload: the client refuses it, and the message names the origin.

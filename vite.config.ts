@@ -15,10 +15,12 @@ import { sharePageAsset } from './scripts/share-asset';
  *   No 'unsafe-inline' for styles: React, React Flow and react-resizable-panels set styles through
  *   the CSSOM (`element.style`, constructed sheets), which CSP does not govern; the built CSS is a
  *   file.
- * - `connect-src 'self' http: https:`: the built-in model is same-origin (MSW), but the user's
- *   own endpoints may be anywhere (a local llama.cpp on http://127.0.0.1, a hosted API).
- * - `img-src 'self' data: blob: http: https:`: markdown images load only after a click
- *   (components/Markdown.tsx), and a clicked image may be on any host.
+ * - `connect-src 'self' http: https:`: the outer bound. The built-in model is same-origin (MSW);
+ *   the user's endpoints may be anywhere (a local llama.cpp on http://127.0.0.1, a hosted API),
+ *   so the page narrows it at start with a second policy naming the saved endpoints' origins
+ *   (src/app/connect-policy.ts; policies combine by intersection).
+ * - `img-src 'self' data: blob:`: no remote host. A markdown image in model text is a link that
+ *   opens it in a new tab, never fetched (components/MarkdownRendered.tsx).
  * - nothing may frame the app, no plugins, no `<base>`, no form posts.
  */
 
@@ -27,7 +29,7 @@ const CONTENT_SECURITY_POLICY: Readonly<Record<string, readonly string[]>> = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'"],
-  'img-src': ["'self'", 'data:', 'blob:', 'http:', 'https:'],
+  'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'"],
   'connect-src': ["'self'", 'http:', 'https:'],
   'worker-src': ["'self'"],

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { addEndpoint } from './local-endpoint';
 import { expect, seriousViolations, test } from './support';
 
 /** Chromium logs the refused connection of the unreachable endpoint below (meant). */
@@ -36,6 +37,9 @@ test('with the endpoints dialog open', async ({ page }) => {
   const dialog = page.getByRole('dialog', { name: 'Endpoints' });
   await dialog.getByRole('button', { name: 'Add endpoint' }).click();
   await expect(dialog.getByLabel('Base URL')).toBeVisible();
+  // With the note that a new origin needs a reload.
+  await dialog.getByLabel('Base URL').fill('http://127.0.0.1:59997/v1');
+  await expect(dialog.getByRole('status')).toContainText('Reload to connect to');
   expect(await seriousViolations(page)).toEqual([]);
 });
 
@@ -51,14 +55,11 @@ test('in dark mode, after a run', async ({ page }) => {
 
 test('after a failed run on an unreachable endpoint', async ({ page }) => {
   await open(page);
-  await page.getByRole('button', { name: 'Manage endpoints…' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Endpoints' });
-  await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-  await dialog.getByLabel('Name').fill('Closed port');
-  await dialog.getByLabel('Base URL').fill('http://127.0.0.1:59997/v1');
-  await dialog.getByLabel('Model', { exact: true }).fill('any-model');
-  await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-  await page.keyboard.press('Escape');
+  await addEndpoint(page, {
+    name: 'Closed port',
+    baseUrl: 'http://127.0.0.1:59997/v1',
+    model: 'any-model',
+  });
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('Got no response at all');
   expect(await seriousViolations(page)).toEqual([]);

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { addEndpoint } from './local-endpoint';
 import { expect, test } from './support';
 
 /** Chromium logs a refused connection: the closed-port endpoint below is meant to fail. */
@@ -165,9 +166,22 @@ test.describe('the endpoints dialog', () => {
     await expect(list).toContainText('qwen2.5:7b · 127.0.0.1:59997 · tools protocol · key set');
     await expect(dialog).not.toContainText('sk-test-secret');
 
+    // The page connects only to the origins it knew when it loaded: Test connection says so.
+    const reload = dialog.getByRole('status', { name: 'Reload needed' });
+    await expect(reload).toContainText('Reload to connect to http://127.0.0.1:59997.');
+    await dialog.getByRole('button', { name: 'Test connection' }).click();
+    const result = list.getByRole('status');
+    await expect(result).toContainText('Failed. Loopscope connects only to the endpoints');
+    const loaded = page.waitForEvent('load');
+    await reload.getByRole('button', { name: 'Reload' }).click();
+    await loaded;
+    await page.getByRole('button', { name: 'Manage endpoints…' }).click();
+    await expect(list).toContainText('qwen2.5:7b · 127.0.0.1:59997 · tools protocol');
+    await expect(reload).toBeHidden();
+
     // Nothing listens on port 59997: the test fails with no response and shows the CORS help.
     await dialog.getByRole('button', { name: 'Test connection' }).click();
-    await expect(dialog.getByRole('status')).toContainText('Failed. Got no response at all');
+    await expect(result).toContainText('Failed. Got no response at all');
     await expect(dialog).toContainText('OLLAMA_ORIGINS');
     await expect(dialog).toContainText('--cors-origins');
 
@@ -188,15 +202,11 @@ test.describe('the endpoints dialog', () => {
     page,
   }) => {
     await open(page);
-    await page.getByRole('button', { name: 'Manage endpoints…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Endpoints' });
-    await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-    await dialog.getByLabel('Name').fill('Closed port');
-    await dialog.getByLabel('Base URL').fill('http://127.0.0.1:59997/v1');
-    await dialog.getByLabel('Model', { exact: true }).fill('any-model');
-    await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-    await expect(dialog.getByRole('list', { name: 'Your endpoints' })).toContainText('in use');
-    await page.keyboard.press('Escape');
+    await addEndpoint(page, {
+      name: 'Closed port',
+      baseUrl: 'http://127.0.0.1:59997/v1',
+      model: 'any-model',
+    });
 
     await expect(page.getByLabel('Model', { exact: true })).toHaveValue(/endpoint-/);
     await expect(page.getByText('Runs call any-model at 127.0.0.1:59997')).toBeVisible();

@@ -119,7 +119,13 @@ export interface EndpointFields {
   readonly opener?: Locator;
 }
 
-/** Adds an endpoint through the endpoints dialog, as a user does, and closes the dialog. */
+/**
+ * Adds an endpoint through the endpoints dialog, as a user does, and closes the dialog. The page
+ * connects only to the origins it knew when it loaded (src/app/connect-policy.ts), so a new
+ * origin needs the dialog's Reload: the form says so before a key is typed, the endpoint is
+ * added, the page reloads (still on it), and the key is set after, through Edit (a key typed
+ * before the reload would be kept only if remembered).
+ */
 export async function addEndpoint(page: Page, fields: EndpointFields): Promise<void> {
   const opener = fields.opener ?? page.getByRole('button', { name: 'Manage endpoints…' });
   await opener.click();
@@ -128,14 +134,34 @@ export async function addEndpoint(page: Page, fields: EndpointFields): Promise<v
   await dialog.getByLabel('Name').fill(fields.name);
   await dialog.getByLabel('Base URL').fill(fields.baseUrl);
   await dialog.getByLabel('Model', { exact: true }).fill(fields.model);
-  if (fields.key !== undefined) await dialog.getByLabel('API key').fill(fields.key);
   if (fields.remember !== undefined)
     await dialog.getByLabel('Remember for this tab').setChecked(fields.remember);
   if (fields.protocol) await dialog.getByLabel('Protocol').selectOption({ label: fields.protocol });
   if (fields.idleLimitS !== undefined)
     await dialog.getByLabel('Idle limit (s)').fill(String(fields.idleLimitS));
   await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-  await expect(dialog.getByRole('list', { name: 'Your endpoints' })).toContainText(fields.name);
+  const list = dialog.getByRole('list', { name: 'Your endpoints' });
+  await expect(list).toContainText(fields.name);
+
+  const origin = new URL(fields.baseUrl).origin;
+  const notice = dialog.getByRole('status', { name: 'Reload needed' });
+  // Rendered with the list: a reload is needed exactly when the page's policy lacks the origin.
+  if (await notice.getByText(`Reload to connect to ${origin}`).isVisible()) {
+    const loaded = page.waitForEvent('load');
+    await notice.getByRole('button', { name: 'Reload' }).click();
+    await loaded;
+    await page.locator('html[data-mock-ready="1"]').waitFor();
+    await expect(dialog).toBeHidden();
+    if (fields.key === undefined) return;
+    await opener.click();
+  }
+  if (fields.key !== undefined) {
+    const row = list.getByRole('listitem').filter({ hasText: fields.name });
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await dialog.getByLabel('API key').fill(fields.key);
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(row).toContainText('key set');
+  }
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 }

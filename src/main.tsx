@@ -1,4 +1,5 @@
 import './app/schema-mode'; // first: zod goes jitless before any schema is defined (the CSP)
+import './app/connect-policy'; // second: connect-src narrowed to the saved endpoints, before any fetch
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

@@ -121,6 +121,8 @@ export async function createServices(): Promise<AppServices> {
     session: webStorage('session'),
     http: browserHttpDeps,
   });
+  // Reloaded to connect to a new endpoint, the page starts on it: its requests skip the mock's worker.
+  if (selectedEndpoint(endpoints.getState()).kind === 'user') stopMockWorker().catch(warn);
   const { setBuiltinTransport } = endpoints.getState().actions;
   setBuiltinTransport(serviceWorkersAvailable() ? 'wire' : 'in-process');
   void mockStarted.then(setBuiltinTransport);

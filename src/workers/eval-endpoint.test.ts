@@ -255,6 +255,21 @@ describe('a matrix on an endpoint', () => {
     expect(server.sent.length).toBeLessThanOrEqual(3);
   });
 
+  it("an origin the page's policy does not name: nothing is sent, the matrix stops and says to reload", async () => {
+    const server = fakeServer(() => sse('Final Answer: ok'));
+    const { posted, handle } = loop(server.io);
+    const allowedOrigins = ['http://127.0.0.1:4173'];
+    handle(run({ seeds: 5, endpoint: { ...ENDPOINT, allowedOrigins } }));
+    await expect.poll(() => posted.at(-1)?.type).toBe('end');
+    const end = ended(posted);
+    expect(server.sent).toEqual([]);
+    expect(end.status).toBe('stopped');
+    expect(end.note).toMatch(/same error \(origin_not_allowed\)/);
+    expect(end.errors[0]?.message).toContain(
+      'Loopscope connects only to the endpoints it knew when the page loaded. Reload to connect to http://127.0.0.1:8080.',
+    );
+  });
+
   it('a loop without fetch says it cannot reach endpoints', async () => {
     const posted: EvalWorkerResponse[] = [];
     const handle = createEvalLoop((message) => posted.push(message), {

@@ -21,18 +21,19 @@ export function endpointRunOptions(endpoint: EvalEndpoint, io: EndpointIo): Scen
     ...(firstByteTimeoutMs !== undefined ? { firstByteTimeoutMs } : {}),
     ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}),
   };
+  // The page's policy does not reach into the worker: its origins are checked by the client.
+  const { allowedOrigins } = endpoint;
+  const http = allowedOrigins ? { ...io.http, allowedOrigins } : io.http;
   return {
-    model: createOpenAIModel(
-      { baseUrl, model, apiKey, protocol, includeUsage, ...limits },
-      io.http,
-    ),
+    model: createOpenAIModel({ baseUrl, model, apiKey, protocol, includeUsage, ...limits }, http),
     clock: io.clock,
   };
 }
 
 /**
  * Failures that will fail every run alike: a key the server refuses, no such model or path, no
- * server at all (or one that refuses this page's origin), an account out of quota or rate limit.
+ * server at all (or one that refuses this page's origin), an account out of quota or rate limit,
+ * an origin the page's policy does not name (until a reload).
  */
 export const STOPPING_CODES: ReadonlySet<string> = new Set([
   'http_401',
@@ -41,6 +42,7 @@ export const STOPPING_CODES: ReadonlySet<string> = new Set([
   'http_429',
   'network',
   'bad_endpoint',
+  'origin_not_allowed',
 ]);
 
 /** This many runs failing alike, before any succeeded, stop the matrix: the rest would too. */

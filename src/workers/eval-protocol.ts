@@ -36,6 +36,11 @@ export interface EvalEndpoint {
   /** The endpoint's own first-byte and idle limits, in ms (absent: the client's defaults). */
   readonly firstByteTimeoutMs?: number;
   readonly idleTimeoutMs?: number;
+  /**
+   * The origins the page's policy allows (`app/connect-policy.ts`). A worker's own policy comes
+   * from its script's response headers, not from the page, so the client checks this list.
+   */
+  readonly allowedOrigins?: readonly string[];
 }
 
 /** What to run: built-in scenario ids × config labels × seeds per cell, and on which model. */

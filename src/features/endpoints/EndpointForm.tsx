@@ -1,8 +1,15 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, SelectField } from '../../components';
-import { LIMIT_FIELDS, type EndpointResult } from '../../state/endpoints-store';
+import {
+  LIMIT_FIELDS,
+  originNeedingReload,
+  type EndpointResult,
+} from '../../state/endpoints-store';
 import type { EndpointFormValues, FieldProblem } from './endpoint-form';
+import { useEndpoints } from './endpoints-context';
 import { Checkbox, TextInput } from './FormControls';
+import { FormReloadNote } from './ReloadNotice';
+import { selectConnectOrigins } from './selectors';
 
 const PROTOCOL_OPTIONS = [
   { value: 'text', label: 'Text (the loop parses the reply)' },
@@ -32,6 +39,7 @@ export function EndpointForm({
   const [values, setValues] = useState(initial);
   const [problem, setProblem] = useState<FieldProblem | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const newOrigin = originNeedingReload(values.baseUrl, useEndpoints(selectConnectOrigins));
   const set =
     <K extends keyof EndpointFormValues>(key: K) =>
     (value: EndpointFormValues[K]) =>
@@ -82,6 +90,7 @@ export function EndpointForm({
         autoComplete="off"
         spellCheck={false}
       />
+      {newOrigin && <FormReloadNote origin={newOrigin} remember={values.rememberKey} />}
       <div className="flex flex-col gap-1.5">
         <TextInput
           label="API key"

@@ -9,6 +9,7 @@ import {
 } from './endpoint-form';
 import { EndpointForm } from './EndpointForm';
 import { EndpointList } from './EndpointList';
+import { ReloadNotice } from './ReloadNotice';
 import { useEndpoints, useEndpointsActions } from './endpoints-context';
 import { selectEndpoints, selectKeyed, selectStorageWarning } from './selectors';
 import { SlidersIcon } from '../../components/icons';
@@ -87,6 +88,7 @@ function EndpointsManager() {
       )}
       {view.kind === 'list' || (view.kind === 'edit' && !editing) ? (
         <>
+          <ReloadNotice />
           <EndpointList endpoints={endpoints} onEdit={(id) => setView({ kind: 'edit', id })} />
           <div>
             <Button tone="primary" onClick={() => setView({ kind: 'add' })}>

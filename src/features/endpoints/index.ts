@@ -4,4 +4,4 @@ export { CorsHelp } from './CorsHelp';
 export { ManageEndpoints } from './EndpointsDialog';
 export { ModelNote } from './ModelNote';
 export { ModelPicker } from './ModelPicker';
-export { selectSelectedKind } from './selectors';
+export { selectConnectOrigins, selectSelectedKind } from './selectors';

@@ -3,7 +3,7 @@ import type { Scenario } from '../../engine';
 import { Button } from '../../components';
 import { runOutcome } from '../../projections/eval-matrix';
 import { runnableScenarioIds, type EvalStatus } from '../../state/eval-store';
-import { useEndpointsActions } from '../endpoints';
+import { selectConnectOrigins, useEndpoints, useEndpointsActions } from '../endpoints';
 import { runTarget, useChosenEndpoint } from './endpoint-choice';
 import { useEvalActions, useEvalStore } from './eval-store-context';
 import { runCountLine } from './format';
@@ -29,6 +29,7 @@ export const RunPanel = memo(function RunPanel({
   const cancelling = useEvalStore(selectCancelling);
   const endpoint = useChosenEndpoint();
   const { keyFor } = useEndpointsActions();
+  const connectOrigins = useEndpoints(selectConnectOrigins);
   const running = status === 'running';
   const scenarioCount = runnableScenarioIds(selection, scenarios, endpoint !== null).length;
   const runs = scenarioCount * selection.configLabels.length * selection.seeds;
@@ -64,7 +65,7 @@ export const RunPanel = memo(function RunPanel({
           disabled={running || runs === 0}
           onClick={() => {
             // The key goes from the endpoints store straight into the run message.
-            actions.run(endpoint ? runTarget(endpoint, keyFor(endpoint.id)) : null);
+            actions.run(endpoint ? runTarget(endpoint, keyFor(endpoint.id), connectOrigins) : null);
           }}
         >
           Run matrix

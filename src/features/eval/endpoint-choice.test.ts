@@ -37,6 +37,12 @@ describe('the model the matrix runs on', () => {
     });
   });
 
+  it("carries the page's allowed origins, for the worker's client to check", () => {
+    const allowed = ['http://127.0.0.1:4173', 'http://127.0.0.1:8080'];
+    expect(runTarget(LLAMA, null, allowed).allowedOrigins).toEqual(allowed);
+    expect(runTarget(LLAMA, null, null)).not.toHaveProperty('allowedOrigins');
+  });
+
   it("carries the endpoint's own first-byte and idle limits to the worker", () => {
     const patient = { ...LLAMA, firstByteTimeoutMs: 300_000, idleTimeoutMs: 240_000 };
     expect(runTarget(patient, null)).toMatchObject({

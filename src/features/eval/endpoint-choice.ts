@@ -39,10 +39,26 @@ export function useChosenEndpoint(): UserEndpoint | null {
   return chosenEndpoint(endpoints, id);
 }
 
-/** Pure: what the run message carries: the endpoint's settings and its key. */
-export function runTarget(endpoint: UserEndpoint, apiKey: string | null): EvalEndpoint {
+/**
+ * Pure: what the run message carries: the endpoint's settings, its key, and the origins the
+ * page's policy allows (the worker's client checks them: the page's policy does not reach it).
+ */
+export function runTarget(
+  endpoint: UserEndpoint,
+  apiKey: string | null,
+  allowedOrigins: readonly string[] | null = null,
+): EvalEndpoint {
   const { name, baseUrl, model, protocol, includeUsage } = endpoint;
-  return { name, baseUrl, model, apiKey, protocol, includeUsage, ...endpointLimits(endpoint) };
+  return {
+    name,
+    baseUrl,
+    model,
+    apiKey,
+    protocol,
+    includeUsage,
+    ...endpointLimits(endpoint),
+    ...(allowedOrigins ? { allowedOrigins } : {}),
+  };
 }
 
 /** Pure: "127.0.0.1:8080" (the base URL's host), or the base URL when it does not parse. */

@@ -3,9 +3,10 @@
  * retried with backoff only before the first body byte, read as SSE under an idle watchdog.
  */
 import { ModelError, type ModelAdapter, type ModelStreamPart } from '../spec';
-import { networkError, timeoutError, where } from './faults';
+import { blockedOriginError, networkError, timeoutError, where } from './faults';
 import { redact, serverError, statusError, statusReason, type ServerError } from './errors';
 import { endpointUrl, requestBody, requestHeaders } from './messages';
+import { allowsUrl } from './origins';
 import { retryDelay, shouldRetry } from './retry';
 import { abortReason, anySignal, createWatchdog, raceAbort } from './signals';
 import { parseLoose, readReply } from './reply';
@@ -29,6 +30,7 @@ export function createOpenAIModel(endpoint: EndpointSettings, httpDeps: HttpDeps
     async *stream(request, { signal }) {
       try {
         const url = endpointUrl(endpoint.baseUrl, 'chat/completions');
+        if (!allowsUrl(deps.allowedOrigins, url)) throw blockedOriginError(url);
         const body = JSON.stringify(requestBody(endpoint, request));
         const init: RequestInit = {
           method: 'POST',

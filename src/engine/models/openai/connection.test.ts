@@ -116,6 +116,26 @@ describe('testConnection', () => {
   });
 });
 
+describe('testConnection to an origin the page does not allow', () => {
+  it('says to reload, with the origin, and sends no request', async () => {
+    let requests = 0;
+    server.use(
+      http.get('*/v1/models', () => {
+        requests++;
+        return HttpResponse.json(list('llama-3.1-8b'));
+      }),
+    );
+    const deps = fakeDeps(fetchViaMsw, { allowedOrigins: ['http://127.0.0.1:4173'] }).deps;
+    expect(await testConnection(ENDPOINT, deps)).toEqual({
+      ok: false,
+      code: 'origin_not_allowed',
+      message:
+        'Loopscope connects only to the endpoints it knew when the page loaded. Reload to connect to http://llm.test.',
+    });
+    expect(requests).toBe(0);
+  });
+});
+
 describe('corsHelp', () => {
   it('names the setting for llama.cpp, Ollama and vLLM, with an example for an origin', () => {
     const hints = corsHelp('http://localhost:5173');

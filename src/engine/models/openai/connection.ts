@@ -6,8 +6,9 @@ import { ModelError, type ModelRequest } from '../spec';
 import { AppendLog } from '../../util/append-log';
 import { createOpenAIModel } from './client';
 import { redact, serverError, statusError } from './errors';
-import { networkError, where } from './faults';
+import { blockedOriginError, networkError, where } from './faults';
 import { endpointUrl, requestHeaders } from './messages';
+import { allowsUrl } from './origins';
 import { parseLoose } from './reply';
 import { raceAbort } from './signals';
 import type { EndpointSettings, HttpDeps } from './types';
@@ -82,6 +83,10 @@ export async function testConnection(
       code,
       message: error instanceof ModelError ? error.message : String(error),
     };
+  }
+  if (!allowsUrl(deps.allowedOrigins, url)) {
+    const { code, message } = blockedOriginError(url);
+    return { ok: false, code, message };
   }
   const timer = new AbortController();
   const cancel = deps.setTimer(LIST_TIMEOUT_MS, () => timer.abort());

@@ -462,3 +462,28 @@ describe('no response at all (network failure, or CORS in a browser)', () => {
     expect(textOf(parts)).toBe('ok');
   });
 });
+
+describe('an origin the page does not allow (its Content-Security-Policy would refuse it)', () => {
+  it('fails as origin_not_allowed naming the origin and the reload, and sends nothing', async () => {
+    const served = serve(answer);
+    const deps = fakeDeps(fetchViaMsw, { allowedOrigins: ['http://127.0.0.1:4173'] }).deps;
+    const { parts, error } = await collect(
+      createOpenAIModel(ENDPOINT, deps).stream(modelRequest(), {}),
+    );
+    expect(parts).toEqual([]);
+    expect(error).toBeInstanceOf(ModelError);
+    expect((error as ModelError).code).toBe('origin_not_allowed');
+    expect((error as ModelError).message).toBe(
+      'Loopscope connects only to the endpoints it knew when the page loaded. Reload to connect to http://llm.test.',
+    );
+    expect(served.count()).toBe(0);
+  });
+
+  it('an origin in the list streams as before', async () => {
+    const served = serve(answer);
+    const deps = fakeDeps(fetchViaMsw, { allowedOrigins: ['http://llm.test'] }).deps;
+    const { error } = await collect(createOpenAIModel(ENDPOINT, deps).stream(modelRequest(), {}));
+    expect(error).toBeNull();
+    expect(served.count()).toBe(1);
+  });
+});

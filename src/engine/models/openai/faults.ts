@@ -4,6 +4,7 @@
  */
 import { ModelError } from '../spec';
 import { triesSummary } from './errors';
+import { blockedOriginMessage, httpOrigin } from './origins';
 import type { WatchdogLimit } from './signals';
 import type { ResolvedDeps } from './types';
 
@@ -58,6 +59,14 @@ export function networkError(
     'network',
     `Got no response at all: the server is down, the URL is wrong, or (in a browser) it does not allow this page's origin (CORS). Request: ${request}${tried}. Start the server or fix the base URL; to allow the origin use ${flags}.`,
   );
+}
+
+/**
+ * Pure: the ModelError for a request the client did not send: its origin is not one the page's
+ * policy names (`HttpDeps.allowedOrigins`), so the browser would refuse it as "Failed to fetch".
+ */
+export function blockedOriginError(url: string): ModelError {
+  return new ModelError('origin_not_allowed', blockedOriginMessage(httpOrigin(url) ?? where(url)));
 }
 
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;

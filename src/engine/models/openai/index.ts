@@ -2,6 +2,15 @@
 export { createOpenAIModel } from './client';
 export { testConnection, type ConnectionResult } from './connection';
 export { corsHelp, type CorsHint } from './faults';
+export {
+  allowsUrl,
+  blockedOriginMessage,
+  connectOrigins,
+  connectPolicy,
+  httpOrigin,
+  policyCanName,
+  reloadMessage,
+} from './origins';
 export { toOpenAIMessages, toOpenAITools } from './messages';
 export { retryDelay } from './retry';
 export {

@@ -39,6 +39,11 @@ export interface HttpDeps {
   readonly firstByteTimeoutMs?: number;
   /** Retries after a retryable HTTP status or a network failure (default 2). */
   readonly maxRetries?: number;
+  /**
+   * The origins requests may go to (`origins.ts`): the page's own and the endpoints its policy
+   * names. A URL of another origin fails with `origin_not_allowed` before any fetch. Absent: any.
+   */
+  readonly allowedOrigins?: readonly string[];
 }
 
 /** Above llama.cpp's 30 s `: ping` interval, so a healthy but slow server is never cut. */
@@ -57,7 +62,8 @@ export const MAX_REPLY_CHARS = 1_000_000;
 export const MAX_EVENT_CHARS = 1_000_000;
 
 /** The deps with every default filled in. */
-export type ResolvedDeps = Required<Omit<HttpDeps, 'now'>> & Pick<HttpDeps, 'now'>;
+export type ResolvedDeps = Required<Omit<HttpDeps, 'now' | 'allowedOrigins'>> &
+  Pick<HttpDeps, 'now' | 'allowedOrigins'>;
 
 /** The first-byte and idle limits an endpoint may set: at least 1 s, at most 1 hour. */
 export const TIMEOUT_LIMITS_MS = { min: 1_000, max: 3_600_000 } as const;

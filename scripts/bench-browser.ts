@@ -16,7 +16,8 @@
  * a 9,800-run matrix's rows (`ui.matrix9800LongestTaskMs`, bench-browser/matrix-9800.ts), then a
  * 100,000-step trace opened and stepped through (`ui.import100kMs` and the rest,
  * bench-browser/huge-trace.ts);
- * `--ui-only` stops there.
+ * `--ui-only` stops there; `--ui=first-load,matrix-9800` (bench-browser/ui-pieces.ts) measures only
+ * the pieces it names, and stops there too.
  * With `--json` it prints one line: `{"browser":{...},"ui":{...}}`, or `{"skipped":"why"}`.
  *
  * This file is the entry (src/cli/bench.ts spawns it by path); its parts are in bench-browser/:
@@ -26,7 +27,7 @@
  * page of their own), figures and report (the keys and the output).
  */
 import { findChromium, launchChromium, openBenchContext } from './bench-browser/chromium';
-import { failureMessage, log, REPEAT } from './bench-browser/common';
+import { BenchError, failureMessage, log, REPEAT } from './bench-browser/common';
 import type { BrowserMatrixFigures } from './bench-browser/figures';
 import {
   cleanUp,
@@ -42,6 +43,7 @@ import { measureFirstLoad } from './bench-browser/first-load';
 import { measureCompare10k } from './bench-browser/compare-10k';
 import { measureMatrix9800 } from './bench-browser/matrix-9800';
 import { measureHugeTrace } from './bench-browser/huge-trace';
+import { parseUiPieces } from './bench-browser/ui-pieces';
 import {
   browserReport,
   firstLoadReport,
@@ -53,10 +55,14 @@ import {
 export type { BrowserMatrixFigures } from './bench-browser/figures';
 
 const json = process.argv.includes('--json');
-/** `--ui-only`: the first load's figures alone (no matrices, no library). */
-const uiOnly = process.argv.includes('--ui-only');
+/** `--ui=…`: which `ui.*` pieces to measure (all by default). */
+const uiPieces = parseUiPieces(process.argv);
+/** `--ui-only` (or `--ui=…`): the `ui.*` figures alone (no matrices, no library). */
+const uiOnly = process.argv.includes('--ui-only') || ('picked' in uiPieces && uiPieces.picked);
 
 async function main(): Promise<void> {
+  if ('problem' in uiPieces) throw new BenchError(uiPieces.problem);
+  const wanted = new Set(uiPieces.pieces);
   const found = findChromium();
   if ('missing' in found) {
     process.stdout.write(skippedReport(`browser keys skipped: ${found.missing}`, json));
@@ -73,18 +79,26 @@ async function main(): Promise<void> {
   const base = await serve(outDir, port);
   const browser = keepBrowser(await launchChromium(found.path));
   log(`serving it on ${base}; Chromium loads it ${REPEAT} times, cold and throttled…`);
-  const firstLoad = await measureFirstLoad(browser, base, outDir);
-  log('aligning two 10,000-step runs in the built align worker…');
-  const compare = await measureCompare10k(browser, base, outDir);
-  log(
-    `compare 10k: aligned in ${compare.compare10kAlignMs} ms, longest main-thread task ${compare.compare10kLongestTaskMs} ms (0: none over 50 ms)`,
-  );
-  log('running a 9,800-run matrix through #/eval…');
-  const matrix9800 = await measureMatrix9800(browser, base);
-  log(
-    `matrix 9,800: longest main-thread task on its rows ${matrix9800.matrix9800LongestTaskMs} ms`,
-  );
-  const huge = await measureHugeTrace(browser, base);
+  const firstLoad = wanted.has('first-load')
+    ? await measureFirstLoad(browser, base, outDir)
+    : undefined;
+  let compare;
+  if (wanted.has('compare-10k')) {
+    log('aligning two 10,000-step runs in the built align worker…');
+    compare = await measureCompare10k(browser, base, outDir);
+    log(
+      `compare 10k: aligned in ${compare.compare10kAlignMs} ms, longest main-thread task ${compare.compare10kLongestTaskMs} ms (0: none over 50 ms)`,
+    );
+  }
+  let matrix9800;
+  if (wanted.has('matrix-9800')) {
+    log('running a 9,800-run matrix through #/eval…');
+    matrix9800 = await measureMatrix9800(browser, base);
+    log(
+      `matrix 9,800: longest main-thread task on its rows ${matrix9800.matrix9800LongestTaskMs} ms`,
+    );
+  }
+  const huge = wanted.has('huge-trace') ? await measureHugeTrace(browser, base) : undefined;
   const ui = { ...firstLoad, ...compare, ...matrix9800, ...huge };
   if (uiOnly) {
     process.stdout.write(firstLoadReport(ui, REPEAT, json));

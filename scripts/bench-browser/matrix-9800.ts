@@ -5,7 +5,9 @@
  * (`longtask`, the page's probe) from the worker's last progress report — every run done, the
  * rows about to come — until the table, verdicts and charts have drawn and no long task has
  * ended for a second (the kept runs' traces that follow are inside that window too). The median
- * over REPEAT fresh page loads. Figures only, no pass/fail.
+ * over REPEAT fresh page loads. Figures only, no pass/fail. BENCH_ATTRIBUTION=1 also logs each
+ * Long Animation Frame in that window with the scripts it ran (an unminified build names them:
+ * `vite build --minify false`, then BENCH_PREBUILT=1).
  */
 import type { Browser } from '@playwright/test';
 import { EVAL_PRESETS } from '../../src/projections/eval-matrix';
@@ -45,6 +47,18 @@ const MATRIX = {
   runs: RUNS,
 };
 
+/** Pure: the Long Animation Frames in the same window as `rowsLongestTask`, one line each. */
+export function rowsFrameLines(readout: Readout): string[] {
+  const from = readout.lastProgress?.at ?? readout.doneAt;
+  return readout.frames
+    .filter((frame) => frame.end >= from && frame.start <= readout.settledAt)
+    .map(
+      (frame) =>
+        `  frame +${Math.round(frame.start - from)} ms, ${Math.round(frame.end - frame.start)} ms: ` +
+        frame.scripts.map((script) => `${script.invoker} ${script.fn} ${script.ms}`).join('; '),
+    );
+}
+
 /** The 9,800-run matrix on REPEAT fresh pages of `base`; the median longest task on its rows. */
 export async function measureMatrix9800(
   browser: Browser,
@@ -55,8 +69,11 @@ export async function measureMatrix9800(
     const all: number[] = [];
     for (let i = 0; i < REPEAT; i++) {
       const page = await context.newPage();
-      all.push(rowsLongestTask(await runMatrix(page, base, MATRIX)));
+      const readout = await runMatrix(page, base, MATRIX);
+      all.push(rowsLongestTask(readout));
       log(`matrix 9,800 page load ${i + 1}: longest task on its rows ${all.at(-1)} ms`);
+      if (process.env.BENCH_ATTRIBUTION === '1')
+        for (const line of rowsFrameLines(readout)) log(line);
       await page.close();
     }
     return { matrix9800LongestTaskMs: median(all) };

@@ -11,6 +11,16 @@ export interface Span {
   readonly end: number;
 }
 
+/** A Long Animation Frame (over 50 ms) and the scripts that ran in it, longest first. */
+export interface LongFrame extends Span {
+  /** `invoker` (what called it: `Worker.onmessage`, `IDBRequest.onsuccess`…), the function, ms. */
+  readonly scripts: readonly {
+    readonly invoker: string;
+    readonly fn: string;
+    readonly ms: number;
+  }[];
+}
+
 /** A progress report: when, and how many runs were done. */
 export interface Progress {
   readonly at: number;
@@ -23,6 +33,8 @@ interface Probe {
   tasks: Span[];
   /** Gaps between animation frames since `arm()`. */
   gaps: Span[];
+  /** Every `long-animation-frame` since the page started (where Chromium has the API). */
+  frames: LongFrame[];
   clickAt: number | null;
   doneAt: number | null;
   doneText: string;
@@ -47,6 +59,7 @@ export function installProbe(): void {
   const probe: Probe = {
     tasks: [],
     gaps: [],
+    frames: [],
     clickAt: null,
     doneAt: null,
     doneText: '',
@@ -98,6 +111,31 @@ export function installProbe(): void {
       probe.lastTaskEnd = Math.max(probe.lastTaskEnd, end);
     }
   }).observe({ type: 'longtask', buffered: true });
+  interface ScriptTiming {
+    readonly invoker: string;
+    readonly sourceFunctionName: string;
+    readonly sourceCharPosition: number;
+    readonly duration: number;
+  }
+  if (PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')) {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const scripts = ((entry as unknown as { scripts: ScriptTiming[] }).scripts ?? [])
+          .map((script) => ({
+            invoker: script.invoker,
+            fn: `${script.sourceFunctionName || '?'}@${script.sourceCharPosition}`,
+            ms: Math.round(script.duration),
+          }))
+          .sort((a, b) => b.ms - a.ms)
+          .slice(0, 4);
+        probe.frames.push({
+          start: entry.startTime,
+          end: entry.startTime + entry.duration,
+          scripts,
+        });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  }
   (window as unknown as ProbeWindow).__benchProbe = probe;
 }
 
@@ -111,6 +149,7 @@ export interface Readout {
   readonly settledAt: number;
   readonly tasks: readonly Span[];
   readonly gaps: readonly Span[];
+  readonly frames: readonly LongFrame[];
 }
 
 /** Arms the page's probe: from here it watches for the click, the progress and the rows. */
@@ -148,6 +187,7 @@ export function settledReadout(page: Page): Promise<Readout> {
         settledAt: Math.max(probe.lastTaskEnd, since),
         tasks: probe.tasks,
         gaps: probe.gaps,
+        frames: probe.frames,
       };
     },
     [QUIET_MS, SETTLE_MAX_MS] as const,

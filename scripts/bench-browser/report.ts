@@ -1,7 +1,9 @@
 /** The bench's output: the median over page loads, the progress line per load, stdout's text or JSON. */
 import { FIGURE_KEYS, type BrowserMatrixFigures } from './figures';
 import type { FirstLoadFigures } from './first-load';
+import type { BrowserCompareFigures } from './compare-10k';
 import type { HugeTraceFigures } from './huge-trace';
+import type { BrowserMatrix9800Figures } from './matrix-9800';
 import type { BrowserLibraryFigures } from './library-entry';
 import { median } from './stats';
 
@@ -22,14 +24,28 @@ export function skippedReport(reason: string, json: boolean): string {
   return json ? `${JSON.stringify({ skipped: reason })}\n` : `browser:    ${reason}\n`;
 }
 
-/** The `ui.*` figures: the first load's, and (when measured) the huge trace's. */
-export type UiFigures = FirstLoadFigures & Partial<HugeTraceFigures>;
+/** The `ui.*` figures measured (`--ui=…` may pick only some pieces). */
+export type UiFigures = Partial<
+  FirstLoadFigures & HugeTraceFigures & BrowserCompareFigures & BrowserMatrix9800Figures
+>;
 
-/** Pure: the first load's line of the table, and the huge trace's when there are its figures. */
+/** Pure: the `ui.*` lines of the table, one per piece measured. */
 function firstLoadLine(ui: UiFigures, repeat: number): string {
-  const first = `first load: ${ui.initialJsGzipKB} kB of JavaScript and ${ui.initialCssGzipKB} kB of CSS gzipped; usable after ${ui.usableMsThrottled} ms at 4× CPU, 10 Mbit/s, 40 ms (median of ${repeat} cold loads)`;
-  if (ui.import100kMs === undefined) return first;
-  return `${first}\n            100,000-step trace: chosen to painted ${ui.import100kMs} ms (JSON.parse alone ${ui.jsonParse100kMs} ms), ${ui.heapMBPer10kSteps} MB of heap per 10,000 steps; step selected to painted, p95: ${ui.stepSelectP95Ms100k} ms (100 steps: ${ui.stepSelectP95Ms100} ms)`;
+  const lines = [
+    ui.initialJsGzipKB === undefined
+      ? null
+      : `first load: ${ui.initialJsGzipKB} kB of JavaScript and ${ui.initialCssGzipKB} kB of CSS gzipped; usable after ${ui.usableMsThrottled} ms at 4× CPU, 10 Mbit/s, 40 ms (median of ${repeat} cold loads)`,
+    ui.compare10kAlignMs === undefined
+      ? null
+      : `compare 10k: aligned in ${ui.compare10kAlignMs} ms, longest main-thread task ${ui.compare10kLongestTaskMs} ms`,
+    ui.matrix9800LongestTaskMs === undefined
+      ? null
+      : `matrix 9,800: longest main-thread task on its rows ${ui.matrix9800LongestTaskMs} ms (median of ${repeat} page loads)`,
+    ui.import100kMs === undefined
+      ? null
+      : `100,000-step trace: chosen to painted ${ui.import100kMs} ms (JSON.parse alone ${ui.jsonParse100kMs} ms), ${ui.heapMBPer10kSteps} MB of heap per 10,000 steps; step selected to painted, p95: ${ui.stepSelectP95Ms100k} ms (100 steps: ${ui.stepSelectP95Ms100} ms)`,
+  ];
+  return lines.filter((line) => line !== null).join('\n            ');
 }
 
 /** Pure: stdout for the first load alone (`--ui-only`): `{"ui":…}` with `json`, else one line. */

@@ -14,6 +14,7 @@ import { MemoryView } from '../features/memory';
 import { preloadPhaseGraph } from '../features/phase-graph';
 import { PresenterView } from '../features/presenter';
 import { ScenarioEditorView } from '../features/scenario-editor';
+import { loadRunEngine } from '../state/run-engine';
 
 /** What the loading line names while a view's code arrives. */
 const LOAD_NAMES: Readonly<Record<ViewName, string>> = {
@@ -36,6 +37,8 @@ export const viewLoadName = (view: ViewName): string => LOAD_NAMES[view];
  */
 export function preloadViews(): Promise<void> {
   const parts = [
+    // First the run code (the loop, the models): Run is the page's first action.
+    () => loadRunEngine().then(() => undefined),
     preloadPhaseGraph,
     preloadMarkdown,
     CompareView.preload,

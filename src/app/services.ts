@@ -4,7 +4,6 @@
  */
 import {
   createEndpointsStore,
-  createModelChooser,
   selectedEndpoint,
   type EndpointsStore,
   type KeyValueStorage,
@@ -137,14 +136,15 @@ export async function createServices(): Promise<AppServices> {
   });
 
   const mockBaseUrl = new URL(`${import.meta.env.BASE_URL}mock/v1`, window.location.origin).href;
-  const model = createModelChooser({
+  // The chooser is made by the run store once the run code has loaded (`state/run-engine.ts`).
+  const models = {
     endpoints,
     http: browserHttpDeps,
     mockBaseUrl,
     mockReady: mockWorkerSettled,
     sleep,
     tokens: tokens.counter,
-  });
+  };
   const savedConfigs = createSavedConfigsStore({
     storage,
     reserved: EVAL_PRESETS.map((config) => config.label),
@@ -152,6 +152,6 @@ export async function createServices(): Promise<AppServices> {
   const library = await openLibrary();
   const [reflections, ownScenarios] = await Promise.all([openMemory(), readKeptScenarios(library)]);
   const memory = () => reflections.getState().actions.runMemory();
-  const runDeps = { clock: browserClock, model, tokens: tokens.counter, memory };
+  const runDeps = { clock: browserClock, models, tokens: tokens.counter, memory };
   return { endpoints, runDeps, storage, savedConfigs, library, tokens, reflections, ownScenarios };
 }

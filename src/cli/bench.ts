@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--json] [--no-browser | --browser-only | --ui-only]` (or `--write-trace N
+ * `npm run bench -- [--json] [--no-browser | --browser-only | --ui-only | --ui=PIECES]` (or `--write-trace N
  * FILE`: the N-step native trace file the figures open, written, nothing measured): engine throughput with zero model
  * latency. One long run of 10,000 action steps, a batch of 1,000 short runs of the scripted
  * built-in scenarios, 500 runs of the simulated ones (the simulated model's own overhead), and an
@@ -9,7 +9,9 @@
  * scripts/bench-browser.ts (a child process) runs such a matrix through the built app in Chromium
  * and measures the main thread, then the runs library on its IndexedDB (`browser.library.*`);
  * first of all the page's first load (`ui.*`: its initial JavaScript and CSS, gzipped, and when it
- * is usable under a slow CPU and link; `--ui-only` measures just that).
+ * is usable under a slow CPU and link; `--ui-only` measures just the `ui.*` keys, and
+ * `--ui=first-load,matrix-9800` just those pieces of them: first-load, compare-10k, matrix-9800,
+ * huge-trace).
  * Figures only, no pass/fail: docs/performance.md records them and where the time goes.
  */
 import { spawn } from 'node:child_process';
@@ -183,6 +185,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 async function browserFigures(
   json: boolean,
   uiOnly: boolean,
+  uiPieces: readonly string[],
 ): Promise<{ browser?: unknown; ui?: unknown; skipped?: string; failed?: string }> {
   const child = spawn(
     process.execPath,
@@ -192,6 +195,7 @@ async function browserFigures(
       BROWSER_BENCH,
       ...(json ? ['--json'] : []),
       ...(uiOnly ? ['--ui-only'] : []),
+      ...uiPieces,
     ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -248,8 +252,10 @@ async function main(): Promise<void> {
     return;
   }
   const json = args.includes('--json');
-  // --ui-only: the first load's figures alone (`ui.*`), in the browser.
-  const uiOnly = args.includes('--ui-only');
+  // --ui-only: the `ui.*` figures alone, in the browser; --ui=first-load,matrix-9800: only those
+  // pieces of them (scripts/bench-browser/ui-pieces.ts).
+  const uiPieces = args.filter((arg) => arg.startsWith('--ui='));
+  const uiOnly = uiPieces.length > 0 || args.includes('--ui-only');
   const browserOnly = uiOnly || args.includes('--browser-only');
   const withBrowser = !args.includes('--no-browser');
   if (browserOnly && !withBrowser) {
@@ -259,7 +265,7 @@ async function main(): Promise<void> {
   }
   const node = browserOnly ? null : await nodeFigures();
   if (node && !json) say(process.stdout, node.lines.join('\n') + '\n');
-  const browser = withBrowser ? await browserFigures(json, uiOnly) : {};
+  const browser = withBrowser ? await browserFigures(json, uiOnly, uiPieces) : {};
   if (browser.failed !== undefined) {
     say(
       process.stderr,

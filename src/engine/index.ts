@@ -100,9 +100,9 @@ export {
 } from './models/openai';
 export * from './attempts';
 export { AppendLog } from './util/append-log';
+export { scenarioConfig } from './scenario-config';
 export {
   runScenario,
-  scenarioConfig,
   scenarioModel,
   type ScenarioRunOptions,
   type ScenarioModelOptions,

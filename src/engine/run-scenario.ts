@@ -1,5 +1,5 @@
 /** Runs a scenario on its own model and tools: the one call the CLI, the app and the bench share. */
-import { resolveConfig, type ConfigOverrides, type LoopConfig } from './config';
+import type { LoopConfig } from './config';
 import { prepareFork } from './loop/fork';
 import { runLoop, sharedTokenCounter, type RunOptions } from './loop/runner';
 import { createScriptedModel } from './models/scripted';
@@ -7,13 +7,11 @@ import { createSimulatedModel } from './models/simulated';
 import { createVirtualClock, type Clock, type ModelAdapter } from './models/spec';
 import type { TokenCounter } from './models/tokens';
 import type { Scenario } from './scenario/types';
+import { scenarioConfig } from './scenario-config';
 import { createScenarioExecutor } from './tools';
 import type { Step, Trace } from './trace/types';
 
-/** Pure: the scenario's config with the user's overrides (mode falls back to `defaultMode`). */
-export function scenarioConfig(scenario: Scenario, overrides: ConfigOverrides = {}): LoopConfig {
-  return resolveConfig(overrides, scenario.defaultMode);
-}
+export { scenarioConfig } from './scenario-config';
 
 export interface ScenarioModelOptions {
   readonly config: Pick<LoopConfig, 'seed' | 'protocol'>;

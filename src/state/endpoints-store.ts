@@ -7,7 +7,8 @@
  * their storage form are in `endpoint-records.ts`; the built-in model's speed in `mock-speed.ts`.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { testConnection, type HttpDeps } from '../engine';
+import type { HttpDeps } from '../engine';
+import { loadRunEngine } from './run-engine';
 import { createEndpointKeys } from './endpoint-keys';
 import {
   BUILTIN_ENDPOINT,
@@ -206,7 +207,16 @@ export function createEndpointsStore(deps: EndpointsStoreDeps): EndpointsStore {
           });
         }
         report({ state: 'testing', message: 'Testing the connection…' });
-        const result = await testConnection(
+        // The OpenAI client loads with the run code (`run-engine.ts`), not with the page.
+        const engine = await loadRunEngine().catch((error: unknown) => error as Error);
+        if (engine instanceof Error) {
+          const status: ConnectionStatus = {
+            state: 'failed',
+            message: `The connection test could not load its code: ${engine.message}`,
+          };
+          return findUser(id) === endpoint ? report(status) : status;
+        }
+        const result = await engine.testConnection(
           {
             baseUrl: endpoint.baseUrl,
             model: endpoint.model,

@@ -207,7 +207,9 @@ describe('what storage gives back', () => {
   it('readKeptMatrix reads back what a store wrote, and refuses other forms and wrong fields', async () => {
     const { library, page } = setup();
     await runToKept(page(), library);
-    const kept = (await library.getState().actions.readSetting(KEPT_MATRIX_KEY)) as KeptMatrix;
+    const keeper = libraryKeeper(library, { now: () => 0, scenario: () => null });
+    const kept = (await keeper.read()) as KeptMatrix;
+    expect(kept.rows).toHaveLength(2);
     expect(readKeptMatrix(structuredClone(kept))).toEqual(kept);
     const row = kept.rows[0]!;
     const wrong: unknown[] = [

@@ -21,6 +21,7 @@ import {
 } from '../projections/eval-matrix';
 import type { EvalEndStatus, EvalRunError } from '../workers/eval-protocol';
 import { readStoredSelection, type EvalSelection } from './eval-selection';
+import { piecewiseValue } from './kept-matrix-pieces';
 import type { LibraryStore } from './library-store';
 import type { RunRecord } from './run-record';
 
@@ -194,17 +195,28 @@ export function readKeptMatrix(value: unknown): KeptMatrix | null {
   };
 }
 
-/** The eval store's keeper over the runs library store (a setting and the runs themselves). */
+/**
+ * The eval store's keeper over the runs library store (the matrix as settings, its rows in
+ * pieces: `kept-matrix-pieces.ts`; and the runs themselves).
+ */
 export function libraryKeeper(
   library: LibraryStore,
   options: { readonly now: () => number; readonly scenario: (id: string) => Scenario | null },
 ): EvalKeeper {
   const actions = () => library.getState().actions;
+  // The rows in pieces, a task each: one write of 9,800 rows would hold the page.
+  const kept = piecewiseValue(
+    {
+      read: (key) => actions().readSetting(key),
+      write: (key, value) => actions().writeSetting(key, value),
+    },
+    KEPT_MATRIX_KEY,
+  );
   return {
     now: options.now,
     scenario: options.scenario,
-    read: () => actions().readSetting(KEPT_MATRIX_KEY),
-    write: (matrix) => actions().writeSetting(KEPT_MATRIX_KEY, matrix),
+    read: () => kept.read(),
+    write: (matrix) => kept.write(matrix),
     keepRuns: (records) => actions().saveAll(records.map((record) => ({ record }))),
     forgetRuns: async (ids) => {
       const pinned = new Set(

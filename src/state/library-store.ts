@@ -16,7 +16,7 @@ import {
   type RunLibraryPort,
   type RunSummary,
 } from './library-types';
-import { upsertRun } from './library-list';
+import { mergeRuns, upsertRun } from './library-list';
 import { createMemoryLibrary } from './memory-library';
 import type { RunRecord } from './run-record';
 
@@ -136,9 +136,13 @@ export function createLibraryStore(options: LibraryStoreOptions): LibraryStore {
       return attempt(work);
     };
 
-    const markUnsaved = (id: string) => {
+    /** Notes runs kept only in memory since the problem (one update for a batch). */
+    const markUnsaved = (ids: readonly string[]) => {
       const { problem, unsaved } = get();
-      if (problem && !unsaved.includes(id)) set({ unsaved: [...unsaved, id] });
+      if (!problem) return;
+      const known = new Set(unsaved);
+      const added = ids.filter((id) => !known.has(id) && (known.add(id), true));
+      if (added.length > 0) set({ unsaved: [...unsaved, ...added] });
     };
 
     const drop = async (ids: readonly string[]) => {
@@ -172,7 +176,7 @@ export function createLibraryStore(options: LibraryStoreOptions): LibraryStore {
       async save(record, label) {
         const summary = await call((used) => used.put(record, label));
         set((state) => ({ runs: upsertRun(state.runs, summary) }));
-        markUnsaved(record.id);
+        markUnsaved([record.id]);
         return summary;
       },
 
@@ -232,8 +236,8 @@ export function createLibraryStore(options: LibraryStoreOptions): LibraryStore {
 
       async saveAll(entries) {
         const summaries = await call((used) => used.putAll(entries));
-        set((state) => ({ runs: summaries.reduce(upsertRun, state.runs) }));
-        for (const summary of summaries) markUnsaved(summary.id);
+        set((state) => ({ runs: mergeRuns(state.runs, summaries) }));
+        markUnsaved(summaries.map((summary) => summary.id));
       },
 
       setQuery(patch) {

@@ -16,7 +16,7 @@ import type {
   Trace,
 } from '../engine';
 import type { RunRecord } from './run-record';
-import type { ModelChooser } from './run-model';
+import type { ModelChooser, ModelChooserDeps } from './run-model';
 import type { RunView } from './run-view';
 import type { ForkSource } from './start-run';
 
@@ -104,6 +104,8 @@ export interface RunActions {
    * Never rejects: failures land in `error`.
    */
   run(options?: RunOptions): Promise<Trace | null>;
+  /** Starts loading the run code (`run-engine.ts`) ahead of a run: Run pointed at or focused. */
+  prepare(): void;
   /** Shows a recorded run (its scenario joins the list when new); stops a live run. */
   open(record: RunRecord): void;
   /**
@@ -193,6 +195,12 @@ export interface RunStoreDeps {
    * the scenario names, in-process, its simulated time on the virtual clock.
    */
   readonly model?: ModelChooser;
+  /**
+   * What the app's chooser is made from (`createModelChooser`), once the run code has loaded
+   * with the first run: the app passes this rather than `model`, so the OpenAI client and the
+   * models load with the run code, not with the page. Ignored when `model` is given.
+   */
+  readonly models?: ModelChooserDeps;
   /**
    * Counts tokens where a model reports none (and the in-process simulated model's); default the
    * engine's, gpt-tokenizer in this thread. The page passes its token worker's.

@@ -5,7 +5,6 @@ import { runScenario, scenarioConfig } from '../engine';
 import { builtinScenarios } from '../scenarios';
 import { createEndpointsStore } from './endpoints-store';
 import { createMemoryStorage } from './memory-storage';
-import { createModelChooser } from './run-model';
 import { createRunStore, selectedScenario, type RunStore } from './run-store';
 
 const scenarios = builtinScenarios();
@@ -28,8 +27,9 @@ function storeFor(scenarioId: string) {
     session: createMemoryStorage(),
     http: nodeHttpDeps,
   });
-  const model = createModelChooser({ endpoints, http: nodeHttpDeps, mockBaseUrl: MOCK_BASE_URL });
-  const store = createRunStore({ scenarioId }, { scenarios, deps: { model } });
+  // As the app does: the chooser's deps, the chooser made once the run code has loaded.
+  const models = { endpoints, http: nodeHttpDeps, mockBaseUrl: MOCK_BASE_URL };
+  const store = createRunStore({ scenarioId }, { scenarios, deps: { models } });
   return { store, endpoints };
 }
 
@@ -282,5 +282,17 @@ describe('run store', () => {
       // Without include_usage the client counts tokens itself and says so.
       expect(trace?.steps.every((step) => step.modelCall?.usageEstimated)).toBe(true);
     });
+  });
+});
+
+describe('the run code, loaded on first use', () => {
+  it('a run started at once is shown running while its code loads, then ends', async () => {
+    const { store } = storeFor('shopops-happy');
+    store.getState().actions.prepare();
+    const ended = store.getState().actions.run();
+    expect(store.getState().status).toBe('running');
+    const trace = await ended;
+    expect(trace?.stopReason).toBe('answer');
+    expect(store.getState().status).toBe('done');
   });
 });

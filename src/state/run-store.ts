@@ -1,8 +1,9 @@
 /**
  * The run store: one per run view (STYLE rule 6). It holds the user's choices (scenario, mode,
  * reflection gating) and shows one run: live, fed by the runner through one fold of its events
- * (`run-view.ts`), or recorded, opened from a `RunRecord`. Starting a run is `startRun`; this
- * factory only keeps which run is current. Actions sit under `actions`. Vanilla Zustand.
+ * (`run-view.ts`), or recorded, opened from a `RunRecord`. Starting a run is `startRun`, loaded
+ * with the engine's run code on first use (`run-engine.ts`); this factory only keeps which run is
+ * current. Actions sit under `actions`. Vanilla Zustand.
  */
 import { createStore } from 'zustand/vanilla';
 import { ForkError, ModelError } from '../engine';
@@ -22,7 +23,8 @@ import type {
 } from './run-store-types';
 import { EMPTY_VIEW, foldRunEvent, viewOfTrace } from './run-view';
 import { selectedScenario, withScenarios, withoutScenarios } from './scenario-list';
-import { startRun } from './start-run';
+import { loadRunEngine, type RunEngine } from './run-engine';
+import type { ModelChooser } from './run-model';
 
 export * from './run-store-types';
 export { selectedScenario } from './scenario-list';
@@ -69,6 +71,12 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
   const newId = deps.newId ?? (() => `${prefix}-${++runCount}-${now().toString(36)}`);
   /** The live run's controller; events of any earlier run are dropped. */
   let active: AbortController | null = null;
+  /** The chooser made from `deps.models` once the run code is in (`deps.model` wins). */
+  let chooser: ModelChooser | undefined = deps.model;
+  const runDeps = (engine: RunEngine) => {
+    if (!chooser && deps.models) chooser = engine.createModelChooser(deps.models);
+    return chooser ? { ...deps, model: chooser } : deps;
+  };
 
   return createStore<RunState>()((set, get) => {
     const gate = createRunGate((paused) => set({ paused }));
@@ -138,10 +146,13 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
           },
         });
         try {
-          const trace = await startRun({
+          // Running from here (the status says so) while the run code loads, the first time.
+          const engine = await loadRunEngine();
+          if (!current()) return null;
+          const trace = await engine.startRun({
             scenario,
             overrides: state.overrides,
-            deps,
+            deps: runDeps(engine),
             gate,
             ...(fork ? { fork } : {}),
             signal: controller.signal,
@@ -232,6 +243,12 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
 
       resume() {
         gate.resume();
+      },
+
+      prepare() {
+        loadRunEngine().catch(() => {
+          // A run tries again and says what failed.
+        });
       },
 
       step() {

@@ -60,6 +60,9 @@ export function RunControls() {
         tone="primary"
         size="sm"
         onClick={run}
+        // The run code loads on first use: pointing at Run or focusing it starts the load.
+        onPointerEnter={actions.prepare}
+        onFocus={actions.prepare}
         disabled={running}
         focusableWhenDisabled
         title="Run the scenario"
@@ -67,7 +70,13 @@ export function RunControls() {
         <PlayIcon />
         Run
       </Button>
-      <Button size="sm" onClick={step} title="Run one model call, then pause">
+      <Button
+        size="sm"
+        onClick={step}
+        onPointerEnter={actions.prepare}
+        onFocus={actions.prepare}
+        title="Run one model call, then pause"
+      >
         <StepIcon />
         Step
       </Button>

@@ -16,7 +16,7 @@
  * a 9,800-run matrix's rows (`ui.matrix9800LongestTaskMs`, bench-browser/matrix-9800.ts), then a
  * 100,000-step trace opened and stepped through (`ui.import100kMs` and the rest,
  * bench-browser/huge-trace.ts);
- * `--ui-only` stops there.
+ * `--ui-only` stops there; `--huge-only` measures the huge trace alone.
  * With `--json` it prints one line: `{"browser":{...},"ui":{...}}`, or `{"skipped":"why"}`.
  *
  * This file is the entry (src/cli/bench.ts spawns it by path); its parts are in bench-browser/:
@@ -45,6 +45,7 @@ import { measureHugeTrace } from './bench-browser/huge-trace';
 import {
   browserReport,
   firstLoadReport,
+  hugeTraceReport,
   medians,
   pageLoadLine,
   skippedReport,
@@ -55,6 +56,8 @@ export type { BrowserMatrixFigures } from './bench-browser/figures';
 const json = process.argv.includes('--json');
 /** `--ui-only`: the first load's figures alone (no matrices, no library). */
 const uiOnly = process.argv.includes('--ui-only');
+/** `--huge-only`: the 100,000-step trace's figures alone (`ui.import100kMs` and the rest). */
+const hugeOnly = process.argv.includes('--huge-only');
 
 async function main(): Promise<void> {
   const found = findChromium();
@@ -72,6 +75,10 @@ async function main(): Promise<void> {
   }
   const base = await serve(outDir, port);
   const browser = keepBrowser(await launchChromium(found.path));
+  if (hugeOnly) {
+    process.stdout.write(hugeTraceReport(await measureHugeTrace(browser, base), json));
+    return;
+  }
   log(`serving it on ${base}; Chromium loads it ${REPEAT} times, cold and throttled…`);
   const firstLoad = await measureFirstLoad(browser, base, outDir);
   log('aligning two 10,000-step runs in the built align worker…');

@@ -25,11 +25,20 @@ export function skippedReport(reason: string, json: boolean): string {
 /** The `ui.*` figures: the first load's, and (when measured) the huge trace's. */
 export type UiFigures = FirstLoadFigures & Partial<HugeTraceFigures>;
 
+/** Pure: the huge trace's line of the table. */
+const hugeTraceLine = (ui: HugeTraceFigures): string =>
+  `100,000-step trace: chosen to painted ${ui.import100kMs} ms (JSON.parse alone ${ui.jsonParse100kMs} ms), ${ui.heapMBPer10kSteps} MB of heap per 10,000 steps; step selected to painted, p95: ${ui.stepSelectP95Ms100k} ms (100 steps: ${ui.stepSelectP95Ms100} ms)`;
+
 /** Pure: the first load's line of the table, and the huge trace's when there are its figures. */
 function firstLoadLine(ui: UiFigures, repeat: number): string {
   const first = `first load: ${ui.initialJsGzipKB} kB of JavaScript and ${ui.initialCssGzipKB} kB of CSS gzipped; usable after ${ui.usableMsThrottled} ms at 4× CPU, 10 Mbit/s, 40 ms (median of ${repeat} cold loads)`;
   if (ui.import100kMs === undefined) return first;
-  return `${first}\n            100,000-step trace: chosen to painted ${ui.import100kMs} ms (JSON.parse alone ${ui.jsonParse100kMs} ms), ${ui.heapMBPer10kSteps} MB of heap per 10,000 steps; step selected to painted, p95: ${ui.stepSelectP95Ms100k} ms (100 steps: ${ui.stepSelectP95Ms100} ms)`;
+  return `${first}\n            ${hugeTraceLine(ui as HugeTraceFigures)}`;
+}
+
+/** Pure: stdout for the huge trace alone (`--huge-only`): `{"ui":…}` with `json`, else one line. */
+export function hugeTraceReport(ui: HugeTraceFigures, json: boolean): string {
+  return json ? `${JSON.stringify({ ui })}\n` : `browser:    ${hugeTraceLine(ui)}\n`;
 }
 
 /** Pure: stdout for the first load alone (`--ui-only`): `{"ui":…}` with `json`, else one line. */

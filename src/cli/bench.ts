@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--json] [--no-browser | --browser-only | --ui-only]` (or `--write-trace N
+ * `npm run bench -- [--json] [--no-browser | --browser-only | --ui-only | --huge-only]` (or `--write-trace N
  * FILE`: the N-step native trace file the figures open, written, nothing measured): engine throughput with zero model
  * latency. One long run of 10,000 action steps, a batch of 1,000 short runs of the scripted
  * built-in scenarios, 500 runs of the simulated ones (the simulated model's own overhead), and an
@@ -182,17 +182,11 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
  */
 async function browserFigures(
   json: boolean,
-  uiOnly: boolean,
+  only: readonly string[],
 ): Promise<{ browser?: unknown; ui?: unknown; skipped?: string; failed?: string }> {
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      BROWSER_BENCH,
-      ...(json ? ['--json'] : []),
-      ...(uiOnly ? ['--ui-only'] : []),
-    ],
+    ['--import', 'tsx', BROWSER_BENCH, ...(json ? ['--json'] : []), ...only],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stdout = '';
@@ -249,8 +243,9 @@ async function main(): Promise<void> {
   }
   const json = args.includes('--json');
   // --ui-only: the first load's figures alone (`ui.*`), in the browser.
-  const uiOnly = args.includes('--ui-only');
-  const browserOnly = uiOnly || args.includes('--browser-only');
+  // --huge-only: the 100,000-step trace's figures alone (`ui.import100kMs` and the rest).
+  const only = ['--ui-only', '--huge-only'].filter((flag) => args.includes(flag));
+  const browserOnly = only.length > 0 || args.includes('--browser-only');
   const withBrowser = !args.includes('--no-browser');
   if (browserOnly && !withBrowser) {
     say(process.stderr, 'bench: --browser-only and --no-browser leave nothing to measure.\n');
@@ -259,7 +254,7 @@ async function main(): Promise<void> {
   }
   const node = browserOnly ? null : await nodeFigures();
   if (node && !json) say(process.stdout, node.lines.join('\n') + '\n');
-  const browser = withBrowser ? await browserFigures(json, uiOnly) : {};
+  const browser = withBrowser ? await browserFigures(json, only) : {};
   if (browser.failed !== undefined) {
     say(
       process.stderr,

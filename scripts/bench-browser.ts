@@ -17,7 +17,7 @@
  * 100,000-step trace opened and stepped through (`ui.import100kMs` and the rest,
  * bench-browser/huge-trace.ts);
  * `--ui-only` stops there; `--ui=first-load,matrix-9800` (bench-browser/ui-pieces.ts) measures only
- * the pieces it names, and stops there too.
+ * the pieces it names, and stops there too (`--huge-only`: `--ui=huge-trace`).
  * With `--json` it prints one line: `{"browser":{...},"ui":{...}}`, or `{"skipped":"why"}`.
  *
  * This file is the entry (src/cli/bench.ts spawns it by path); its parts are in bench-browser/:

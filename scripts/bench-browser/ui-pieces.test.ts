@@ -19,4 +19,11 @@ describe('parseUiPieces', () => {
     });
     expect(parseUiPieces(['--ui='])).toHaveProperty('problem');
   });
+
+  it('reads --huge-only as the huge trace alone', () => {
+    expect(parseUiPieces(['--json', '--huge-only'])).toEqual({
+      pieces: ['huge-trace'],
+      picked: true,
+    });
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * Which `ui.*` figures the browser bench measures: `--ui=first-load,matrix-9800` picks pieces
- * (and, like `--ui-only`, stops after them); without it, every piece.
+ * (and, like `--ui-only`, stops after them); without it, every piece. `--huge-only` is
+ * `--ui=huge-trace`.
  */
 
 /** The pieces, in the order they run. */
@@ -12,7 +13,9 @@ export function parseUiPieces(
   args: readonly string[],
 ):
   { readonly pieces: readonly UiPiece[]; readonly picked: boolean } | { readonly problem: string } {
-  const flag = args.find((arg) => arg.startsWith('--ui='));
+  const flag = args.includes('--huge-only')
+    ? '--ui=huge-trace'
+    : args.find((arg) => arg.startsWith('--ui='));
   if (flag === undefined) return { pieces: UI_PIECES, picked: false };
   const names = flag.slice('--ui='.length).split(',').filter(Boolean);
   const unknown = names.filter((name) => !(UI_PIECES as readonly string[]).includes(name));

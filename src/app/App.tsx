@@ -6,6 +6,7 @@
  * `#/scenarios`: the scenario editor, `#/present`), and
  * follows what it shows (`url-sync.ts`, docs/links.md).
  */
+import { afterPaint } from './after-paint';
 import { useCallback, useReducer, useState } from 'react';
 import { FileOpenerProvider } from '../components/file-opener';
 import { viewHash } from '../components/view-route';
@@ -60,6 +61,7 @@ export function App({ services }: { readonly services: AppServices }) {
       scenarios: SCENARIOS,
       ownScenarios: services.ownScenarios,
       library,
+      later: afterPaint,
       onResolved: resolved,
       firstScenario: FIRST_SCENARIO,
       deps: services.runDeps,

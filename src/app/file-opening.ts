@@ -10,6 +10,7 @@ import type { FileOpener } from '../components/file-opener';
 import { viewHash } from '../components/view-route';
 import { FileError, checkFileSize, megabytes, type OpenedFile, type Scenario } from '../engine';
 import type { LibraryStore } from '../state/library-store';
+import { noteTraceBytes } from '../state/library-summary';
 import {
   OpenCancelled,
   createEngineOpener,
@@ -78,6 +79,10 @@ export function createFileOpening(options: FileOpeningOptions): FileOpening {
 
   const openOne = async (source: Blob | string, name: string, mine: number): Promise<void> => {
     const parsed = await parse(source, name, mine);
+    // The library counts the file's size for the trace, not its JSON written again.
+    if (parsed.kind === 'trace') {
+      noteTraceBytes(parsed.trace, typeof source === 'string' ? source.length : source.size);
+    }
     // The state's opener (library exports, runs) loads with the first file, not the page; so does
     // reading back the scenarios a library export keeps.
     const [{ openResult }, { readableScenarios }] = await Promise.all([

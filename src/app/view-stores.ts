@@ -22,7 +22,7 @@ import { createEvalStore, type EvalStore } from '../state/eval-store';
 import { laneToken, readLaneTokens, readSettingsToken } from '../state/lane-tokens';
 import { createRunStore, type RunStore, type RunStoreDeps } from '../state/run-store';
 import { asEvalConfigs, type SavedConfigsStore } from '../state/saved-configs';
-import { keepCompareRuns, keepRuns } from '../state/library-autosave';
+import { keepCompareRuns, keepRuns, type Later } from '../state/library-autosave';
 import type { LibraryStore } from '../state/library-store';
 import type { RunRecord } from '../state/run-record';
 import type { KeyValueStorage } from '../state/try-storage';
@@ -80,6 +80,8 @@ export interface ViewStoresOptions {
   readonly savedConfigs: SavedConfigsStore;
   /** Where every run of the inspector and compare is kept as it happens. */
   readonly library: LibraryStore;
+  /** When an opened run is written to the library (the page: after the next paint; default at once). */
+  readonly later?: Later;
   /** Called when a resolved route changed what the views can show (a kept run was read). */
   readonly onResolved?: () => void;
   /** A route of a view these stores do not hold (the scenario editor's), applied by its owner. */
@@ -91,7 +93,7 @@ const EMPTY_INSPECT: ViewRoute = parseViewHash('#/inspect');
 const EMPTY_COMPARE: ViewRoute = parseViewHash('#/compare');
 
 export function createViewStores(options: ViewStoresOptions): ViewStores {
-  const { firstScenario, deps, builtin, storage, savedConfigs, library } = options;
+  const { firstScenario, deps, builtin, storage, savedConfigs, library, later } = options;
   const { ownScenarios = [] } = options;
   let scenarios = [...options.scenarios, ...ownScenarios];
   let own = new Set(ownScenarios.map((scenario) => scenario.id));
@@ -153,7 +155,7 @@ export function createViewStores(options: ViewStoresOptions): ViewStores {
         },
         { scenarios, ownScenarioIds: [...own], deps },
       );
-      keepRuns(inspector, library);
+      keepRuns(inspector, library, later);
       return inspector;
     },
 
@@ -170,7 +172,7 @@ export function createViewStores(options: ViewStoresOptions): ViewStores {
         // Lanes that name kept runs show them (read from the library), not new runs.
         ...(lanes ? { lanes, runGiven: builtin() && route.runs.length === 0 } : { preset }),
       });
-      keepCompareRuns(compare, library);
+      keepCompareRuns(compare, library, later);
       return compare;
     },
 

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--json] [--no-browser | --browser-only | --ui-only | --ui=PIECES]` (or `--write-trace N
+ * `npm run bench -- [--json] [--no-browser | --browser-only | --ui-only | --ui=PIECES | --huge-only]` (or `--write-trace N
  * FILE`: the N-step native trace file the figures open, written, nothing measured): engine throughput with zero model
  * latency. One long run of 10,000 action steps, a batch of 1,000 short runs of the scripted
  * built-in scenarios, 500 runs of the simulated ones (the simulated model's own overhead), and an
@@ -253,8 +253,8 @@ async function main(): Promise<void> {
   }
   const json = args.includes('--json');
   // --ui-only: the `ui.*` figures alone, in the browser; --ui=first-load,matrix-9800: only those
-  // pieces of them (scripts/bench-browser/ui-pieces.ts).
-  const uiPieces = args.filter((arg) => arg.startsWith('--ui='));
+  // pieces of them (scripts/bench-browser/ui-pieces.ts); --huge-only: --ui=huge-trace.
+  const uiPieces = args.filter((arg) => arg.startsWith('--ui=') || arg === '--huge-only');
   const uiOnly = uiPieces.length > 0 || args.includes('--ui-only');
   const browserOnly = uiOnly || args.includes('--browser-only');
   const withBrowser = !args.includes('--no-browser');

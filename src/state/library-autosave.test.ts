@@ -226,6 +226,32 @@ describe('runs opened from a record', () => {
   });
 });
 
+describe('a run opened from a file, saved later', () => {
+  it('is written only when `later` runs the save, and then kept whole', async () => {
+    const { port, writes } = counted(createMemoryLibrary());
+    const library = libraryOn(async () => port);
+    await library.getState().actions.load();
+    const store = runStoreFor('shopops-happy');
+    const tasks: (() => void)[] = [];
+    const detach = keepRuns(store, library, (task) => tasks.push(task));
+    const trace = (await runStoreFor('shopops-happy').getState().actions.run())!;
+    const fromFile = recordOfTrace(trace, {
+      id: 'from-a-file',
+      scenario: happy,
+      origin: { kind: 'imported', source: 'trace.json' },
+      startedAt: 1,
+    });
+    store.getState().actions.open(fromFile);
+    await library.getState().actions.load();
+    expect(writes).toHaveLength(0);
+    expect(tasks).toHaveLength(1);
+    tasks.shift()!();
+    await kept(library, 'from-a-file');
+    detach();
+    expect(await library.getState().actions.get('from-a-file')).toEqual(fromFile);
+  });
+});
+
 describe('a live run’s trace so far', () => {
   it('is the run’s own trace once it ended, and grows with its steps before', async () => {
     const store = runStoreFor('rca-search-stall');

@@ -3,7 +3,8 @@
  * every lane of a compare store. A live run is saved as `running` when it starts, again as each
  * step ends (its trace so far), and once more when it ends; writes are coalesced (one in flight,
  * the next takes the newest state), so a run cut by a reload is kept up to its last step. A run
- * the store opened from a record is saved only when the library lacks it (a file opened).
+ * the store opened from a record is saved only when the library lacks it (a file opened), and
+ * `later` (the page: after the next paint) so a 100,000-step file shows before it is written.
  * `keepPresentation` keeps a presenter's two lanes once both recorded (it records them whole).
  */
 import type { CompareStore } from './compare-types';
@@ -27,11 +28,21 @@ interface RunWriter {
   dirty: boolean;
 }
 
+/** Runs a task soon: at once (tests, Node), or once the page has drawn the state it follows. */
+export type Later = (task: () => void) => void;
+
+const AT_ONCE: Later = (task) => task();
+
 /**
  * Saves the runs `runStore` shows into `library` (see the module's note); returns the
  * unsubscribe. Runs already shown when it attaches count as new (a lane that started first).
+ * An opened run is saved `later`; a live run's writes are not deferred.
  */
-export function keepRuns(runStore: RunStore, library: LibraryStore): () => void {
+export function keepRuns(
+  runStore: RunStore,
+  library: LibraryStore,
+  later: Later = AT_ONCE,
+): () => void {
   let writer: RunWriter | null = null;
   let runNumber: number | null = null;
   const { actions } = library.getState();
@@ -66,7 +77,8 @@ export function keepRuns(runStore: RunStore, library: LibraryStore): () => void 
         return;
       }
       const record = recordOf(state);
-      if (record) void actions.saveNew(record).catch(() => undefined);
+      // The library shows its own notice when the write fails, and keeps the run in memory.
+      if (record) later(() => void actions.saveNew(record).catch(() => undefined));
       return;
     }
     if (!writer) return;
@@ -80,7 +92,11 @@ export function keepRuns(runStore: RunStore, library: LibraryStore): () => void 
 }
 
 /** Keeps every lane's runs (see `keepRuns`), attaching as lanes come and going as they go. */
-export function keepCompareRuns(compareStore: CompareStore, library: LibraryStore): () => void {
+export function keepCompareRuns(
+  compareStore: CompareStore,
+  library: LibraryStore,
+  later: Later = AT_ONCE,
+): () => void {
   const attached = new Map<string, () => void>();
   const follow = (): void => {
     const ids = new Set(compareStore.getState().lanes.map((lane) => lane.id));
@@ -91,7 +107,7 @@ export function keepCompareRuns(compareStore: CompareStore, library: LibraryStor
     }
     for (const id of ids) {
       const store = attached.has(id) ? undefined : compareStore.laneStore(id);
-      if (store) attached.set(id, keepRuns(store, library));
+      if (store) attached.set(id, keepRuns(store, library, later));
     }
   };
   follow();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runScenario, scenarioConfig, type Scenario } from '../engine';
 import { runOutcome, summariseRun } from '../projections/eval-matrix';
 import { builtinScenarios } from '../scenarios';
-import { clipText, outcomeOf, recordBytes, summaryOf } from './library-summary';
+import { clipText, noteTraceBytes, outcomeOf, recordBytes, summaryOf } from './library-summary';
 import { recordOfTrace, type RunRecord } from './run-record';
 
 const scenarios = builtinScenarios();
@@ -106,5 +106,17 @@ describe('a kept run in the list', () => {
     expect(clipped.endsWith('…')).toBe(true);
     expect(clipped).not.toMatch(/\n|\s{2}/);
     expect(clipText('  short\nanswer ')).toBe('short answer');
+  });
+
+  it('counts a trace read from a file as the file, the rest of the record as its JSON', async () => {
+    const record = await recordFor(byId('shopops-happy'));
+    const whole = JSON.stringify(record).length;
+    expect(recordBytes(record)).toBe(whole);
+    const rest = JSON.stringify({ ...record, trace: null }).length;
+    noteTraceBytes(record.trace!, 12_345);
+    expect(recordBytes(record)).toBe(12_345 + rest);
+    // Another record of the same trace (the inspector's, once shown) counts it the same.
+    const shown = { ...record, id: 'another' };
+    expect(recordBytes(shown)).toBe(12_345 + JSON.stringify({ ...shown, trace: null }).length);
   });
 });

@@ -4,7 +4,7 @@
  * matrix's rule (`gradeRun` through `runOutcome`), so the library and the matrix never disagree
  * about what counts as correct.
  */
-import { gradeRun } from '../engine';
+import { gradeRun, type Trace } from '../engine';
 import { runOutcome } from '../projections/eval-matrix';
 import { gradeWords } from '../projections/grade-words';
 import type { RunLabel, RunOutcome, RunSummary } from './library-types';
@@ -40,12 +40,26 @@ export function outcomeOf(record: RunRecord): RunOutcome {
   }
 }
 
+/** The size of the file a trace was read from, noted when it was opened (`noteTraceBytes`). */
+const fileBytes = new WeakMap<Trace, number>();
+
 /**
- * Pure: the stored record's approximate size, in bytes: its JSON's length in UTF-16 code units
- * (what a browser's IndexedDB roughly spends on it; exact sizes are the browser's own).
+ * Notes that `trace` was read from a file of `bytes`: `recordBytes` counts that for the trace
+ * instead of writing a 90 MB trace's JSON a second time only to measure it.
+ */
+export function noteTraceBytes(trace: Trace, bytes: number): void {
+  fileBytes.set(trace, bytes);
+}
+
+/**
+ * The stored record's approximate size, in bytes: its JSON's length in UTF-16 code units (what a
+ * browser's IndexedDB roughly spends on it; exact sizes are the browser's own), with a trace
+ * read from a file counted as the file's size.
  */
 export function recordBytes(record: RunRecord): number {
-  return JSON.stringify(record).length;
+  const known = record.trace ? fileBytes.get(record.trace) : undefined;
+  if (known === undefined) return JSON.stringify(record).length;
+  return known + JSON.stringify({ ...record, trace: null }).length;
 }
 
 /** Pure: the summary a list shows of `record`, named and pinned as `label` says. */

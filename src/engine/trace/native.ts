@@ -24,6 +24,7 @@ import {
   validated,
 } from './schema';
 import type { Trace } from './types';
+import { allOf, fastMessage, fastPath, fastStep } from './native-fast';
 
 export { NATIVE_TRACE_VERSION, nativeStepJson, toNativeTraceJson } from './native-write';
 
@@ -36,6 +37,54 @@ const nativeSchema = z.object({
 });
 
 type NativeJson = z.infer<typeof nativeSchema>;
+
+/** The file's shape around its steps, messages and path (which `native-fast.ts` checks). */
+const shellSchema = z.object({
+  ...traceFields,
+  version: z.literal(NATIVE_TRACE_VERSION),
+  path: z.unknown().optional(),
+  conversations: z.array(z.unknown()),
+  steps: z.array(z.unknown()),
+  scenarioDefinition: z.unknown().optional(),
+});
+
+type ShellJson = z.infer<typeof shellSchema>;
+
+/** The parts of a file a trace is made of: the schema's output, or the fast path's. */
+interface NativeParts {
+  readonly json: Omit<ShellJson, 'path' | 'conversations' | 'steps'>;
+  readonly steps: Trace['steps'];
+  readonly conversations: NonNullable<Trace['conversations']>;
+  readonly path: Trace['path'];
+}
+
+/** Pure: a good file's parts without zod on its steps (native-fast.ts); null when anything is not plainly good. */
+export function fastNativeParts(input: unknown): NativeParts | null {
+  const shell = shellSchema.safeParse(input);
+  if (!shell.success) return null;
+  const { path: rawPath, conversations: rawConversations, steps: rawSteps, ...json } = shell.data;
+  const conversations = allOf(rawConversations, (messages) =>
+    Array.isArray(messages) ? allOf(messages, fastMessage) : null,
+  );
+  const path = conversations && fastPath(rawPath);
+  const steps = path && allOf(rawSteps, (step, index) => fastStep(step, index, rawConversations));
+  if (!conversations || !path || !steps) return null;
+  return { json, steps, conversations, path };
+}
+
+/** Pure: a file's parts through the schemas, or a TraceError worded at its first problem. */
+export function checkedNativeParts(input: unknown): NativeParts {
+  const valid = validated(nativeSchema, input, 'Trace JSON v2');
+  checkStepOrder(valid.steps);
+  checkContexts(valid);
+  const { path, conversations, steps, ...json } = valid;
+  return {
+    json,
+    steps: steps.map((recorded) => stepOf(recorded, recorded.modelCall?.context ?? null)),
+    conversations: conversations.map((conversation) => conversation.map(messageOf)),
+    path,
+  };
+}
 
 /** Pure: throws a TraceError unless every call's context lies inside its conversation. */
 function checkContexts(json: NativeJson): void {
@@ -63,7 +112,7 @@ function checkContexts(json: NativeJson): void {
 }
 
 /** Pure: the scenario definition a file carries, validated, with its problems at their path. */
-function definitionOf(json: NativeJson): Scenario | null {
+function definitionOf(json: NativeParts['json']): Scenario | null {
   const definition = json.scenarioDefinition;
   if (definition === undefined || definition === null) return null;
   let scenario: Scenario;
@@ -92,9 +141,7 @@ function definitionOf(json: NativeJson): Scenario | null {
  * conversation, the scenario definition) and returns the trace and the scenario it carries.
  */
 export function parseNativeTrace(input: unknown): { trace: Trace; scenario: Scenario | null } {
-  const json = validated(nativeSchema, input, 'Trace JSON v2');
-  checkStepOrder(json.steps);
-  checkContexts(json);
+  const { json, steps, conversations, path } = fastNativeParts(input) ?? checkedNativeParts(input);
   const scenario = definitionOf(json);
   const trace: Trace = {
     format: 'loopscope.trace',
@@ -105,11 +152,11 @@ export function parseNativeTrace(input: unknown): { trace: Trace; scenario: Scen
     escalation: json.escalation,
     error: json.error,
     answer: json.answer,
-    steps: json.steps.map((recorded) => stepOf(recorded, recorded.modelCall?.context ?? null)),
+    steps,
     metrics: json.metrics,
-    path: json.path,
+    path,
     forkedFrom: json.forkedFrom,
-    conversations: json.conversations.map((conversation) => conversation.map(messageOf)),
+    conversations,
   };
   return { trace, scenario };
 }

@@ -1,0 +1,85 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { builtinScenario } from '../../scenarios';
+import { mutatedOf } from '../files/fixtures/mutate.test-support';
+import { runScenario, scenarioConfig } from '../run-scenario';
+import { TraceError } from './errors';
+import { checkedNativeParts, fastNativeParts, toNativeTraceJson } from './native';
+import { readTraceText } from './read';
+
+/** A built-in scenario's run as its native file's parsed JSON. */
+async function nativeValue(id: string, overrides = {}): Promise<Record<string, unknown>> {
+  const subject = builtinScenario(id);
+  const trace = await runScenario(subject, scenarioConfig(subject, overrides));
+  return JSON.parse(JSON.stringify(toNativeTraceJson(trace, subject))) as Record<string, unknown>;
+}
+
+/** The schemas' reading of `value`, or the TraceError they throw. */
+function checked(value: unknown) {
+  try {
+    return checkedNativeParts(value);
+  } catch (error) {
+    if (error instanceof TraceError) return error;
+    throw error;
+  }
+}
+
+describe('the native file read without zod on its steps', () => {
+  it('reads good files exactly as the schemas do (defaults applied)', async () => {
+    for (const [id, overrides] of [
+      ['rca-search-stall', {}],
+      ['shopops-hostile-loop', { attempts: 3, mode: 'reflact' }],
+      ['returns-laptop', { protocol: 'tools' }],
+    ] as const) {
+      const value = await nativeValue(id, overrides);
+      const fast = fastNativeParts(value);
+      expect(fast).not.toBeNull();
+      expect(fast).toEqual(checkedNativeParts(value));
+    }
+  });
+
+  it('fills what an older file leaves out as the schemas do', async () => {
+    const value = await nativeValue('rca-search-stall');
+    const steps = (value['steps'] as Record<string, unknown>[]).map((step) => {
+      const { thought: _thought, answer: _answer, ...rest } = step;
+      const call = rest['modelCall'] as Record<string, unknown> | null;
+      if (!call) return rest;
+      const { usageEstimated: _u, ttftMs: _t, reasoning: _r, toolCall: _c, ...callRest } = call;
+      return { ...rest, modelCall: callRest };
+    });
+    const { path: _path, ...older }: Record<string, unknown> = { ...value, steps };
+    const fast = fastNativeParts(older);
+    expect(fast).not.toBeNull();
+    expect(fast).toEqual(checkedNativeParts(older));
+  });
+
+  it('leaves to the schemas any file it does not plainly know, so messages stay the same', async () => {
+    const seeds = {
+      stall: await nativeValue('rca-search-stall'),
+      hostile: await nativeValue('shopops-hostile-loop', { attempts: 2 }),
+    };
+    let taken = 0;
+    fc.assert(
+      fc.property(mutatedOf(seeds), ({ value }) => {
+        const fast = fastNativeParts(value);
+        if (fast === null) return;
+        taken++;
+        // Whatever the fast path takes, the schemas take too, and read it the same.
+        expect(checked(value)).toEqual(fast);
+      }),
+      { numRuns: 400 },
+    );
+    // Mutations the schemas accept (a text changed, a reward moved) did go the fast way.
+    expect(taken).toBeGreaterThan(0);
+  });
+
+  it('still names a bad step', async () => {
+    const value = await nativeValue('rca-search-stall');
+    const steps = value['steps'] as Record<string, unknown>[];
+    steps[3] = { ...steps[3], phase: 'dancing' };
+    const error = checked(value);
+    expect(error).toBeInstanceOf(TraceError);
+    expect(() => readTraceText(JSON.stringify(value))).toThrow(error as TraceError);
+    expect((error as TraceError).path).toBe('$.steps[3].phase');
+  });
+});

@@ -7,7 +7,6 @@ import { createSimulatedModel } from './models/simulated';
 import { createVirtualClock, type Clock, type ModelAdapter } from './models/spec';
 import type { TokenCounter } from './models/tokens';
 import type { Scenario } from './scenario/types';
-import { scenarioConfig } from './scenario-config';
 import { createScenarioExecutor } from './tools';
 import type { Step, Trace } from './trace/types';
 

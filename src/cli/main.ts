@@ -1,7 +1,8 @@
 /**
  * The `loop` CLI over the engine: `run <scenario> [flags]`, `open FILE` and
  * `eval [--suite builtin|DIR]`.
- * Bad input exits 2 with one line on stderr; a finished run exits 0 whatever its stop reason.
+ * Bad input exits 2 with one line on stderr; a finished run exits 0 whatever its stop reason, a
+ * run stopped by Ctrl-C or SIGTERM 130 or 143 after writing what it recorded (`interrupt.ts`).
  */
 import {
   FileError,
@@ -25,6 +26,7 @@ import { appendMemoryFile, readMemoryFile } from './memory-file';
 import { openCommand } from './open';
 import { resolveScenario, resolveSuite } from './scenarios';
 import { visibleControls } from './terminal-text';
+import { interruptOnSignals, interruptedExitCode, stoppedLine } from './interrupt';
 
 const USAGE =
   'usage: loop run <scenario> [flags] [--out FILE.loopscope.json] [--html FILE.html] [--otlp FILE.json|FILE.jsonl [--openinference]] | loop run [<scenario>] --fork TRACE.json --at STEP [flags] | loop open FILE [--json] [--html FILE.html] [--otlp FILE.json|FILE.jsonl [--openinference]] | loop eval [--suite builtin|DIR] [--json] [--endpoint URL --model NAME]';
@@ -42,7 +44,8 @@ function overRecorded(recorded: Trace['config'], flags: ConfigOverrides): Config
   return { ...recorded, ...flags, reflection: { ...recorded.reflection, ...flags.reflection } };
 }
 
-async function run(argv: readonly string[]): Promise<void> {
+/** Runs a scenario; the exit code: 0 for a finished run, 130/143 for one a signal stopped. */
+async function run(argv: readonly string[]): Promise<number> {
   const args = parseArgs(argv, RUN_FLAGS);
   if ((args.fork === null) !== (args.at === null)) {
     throw new UsageError('--fork and --at go together: --fork TRACE.json --at STEP');
@@ -74,11 +77,13 @@ async function run(argv: readonly string[]): Promise<void> {
   for (const problem of kept?.problems ?? [])
     say(process.stderr, `loop: --memory ${args.memory}: ${problem} (skipped)\n`);
   const memory = createMemoryStore(kept?.reflections ?? []);
+  const interrupt = interruptOnSignals((line) => say(process.stderr, `${line}\n`), process);
   const trace = await runScenario(scenario, config, {
     ...(endpoint ? endpointRunOptions(endpoint) : {}),
     ...(recorded ? { fork: { trace: recorded, atStep: args.at ?? 0 } } : {}),
     memory,
-  });
+    signal: interrupt.signal,
+  }).finally(interrupt.dispose);
   if (args.memory !== null) {
     const added = memory.list().slice(kept?.reflections.length ?? 0);
     appendMemoryFile(args.memory, added, new Date());
@@ -95,6 +100,10 @@ async function run(argv: readonly string[]): Promise<void> {
   }
   if (args.json) process.stdout.write(`${JSON.stringify(toTraceJson(trace), null, 2)}\n`);
   else say(process.stdout, `${formatTrace(trace)}\n`);
+  const stopped = interrupt.received();
+  if (stopped !== null)
+    say(process.stderr, `${stoppedLine(stopped, trace.steps.length, args.out)}\n`);
+  return interruptedExitCode(interrupt) ?? 0;
 }
 
 function open(argv: readonly string[]): void {
@@ -132,8 +141,8 @@ async function evaluate(argv: readonly string[]): Promise<void> {
 async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
   try {
-    if (command === 'run') await run(rest);
-    else if (command === 'open') open(rest);
+    if (command === 'run') return await run(rest);
+    if (command === 'open') open(rest);
     else if (command === 'eval') await evaluate(rest);
     else throw new UsageError(command ? `unknown command "${command}"; ${USAGE}` : USAGE);
     return 0;

@@ -5,7 +5,7 @@ import { expect, test } from './support';
  * An XSS corpus in every place text comes from outside: a scenario's title and task, the model's
  * replies (a scripted scenario), tool results and an imported OTLP trace. Each view that renders
  * that text is opened — the decision record, its Context tab, the timeline, the phase graph,
- * compare, the library, the imported trace's Spans tab — and nothing executes (each payload
+ * compare, the presenter, the library, the imported trace's Spans tab — and nothing executes (each payload
  * would set `window.xss`; no dialog opens) and no request leaves the page's origin.
  */
 
@@ -177,7 +177,7 @@ const steps = (page: Page) =>
 const view = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'View' }).getByRole('link', { name }).click();
 
-test('a scenario, model replies and tool results full of payloads run in the inspector, compare and the library without executing or fetching', async ({
+test('a scenario, model replies and tool results full of payloads run in the inspector, compare, the presenter and the library without executing or fetching', async ({
   page,
 }) => {
   const problems = watch(page);
@@ -224,6 +224,17 @@ test('a scenario, model replies and tool results full of payloads run in the ins
   await expect(lanes.first().getByRole('region', { name: 'Decision record' })).toContainText(
     '<svg',
   );
+  expect(await problems()).toEqual([]);
+
+  // The presenter plays the same two lanes: its title, cards, captions and closing slide.
+  await page.getByRole('button', { name: 'Present these lanes', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('body')).toContainText('<script>window.xss');
+  await page.getByLabel('Pause on reflections and guard trips', { exact: true }).uncheck();
+  await page.getByLabel('Speed', { exact: true }).selectOption('4×');
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(page.getByRole('region', { name: /answered/ })).toBeVisible();
+  expect(await page.locator('main iframe, main svg[onload], main img[src="x"]').count()).toBe(0);
   expect(await problems()).toEqual([]);
 });
 

@@ -160,11 +160,12 @@ export function App({ services }: { readonly services: AppServices }) {
               storage={services.storage}
             />
           ) : route.view === 'present' ? (
-            // Demos record on the built-in model in-process, seeded and on a virtual clock (not
-            // `services.runDeps`): the same demo plays the same way every time, whatever endpoint
-            // the user picked (the view says so when it is a real one).
+            // Demos, and lanes of any scenario the page knows, record on the scenario's own model
+            // in-process, seeded and on a virtual clock (not `services.runDeps`): the same demo
+            // plays the same way every time, whatever endpoint the user picked (the view says so
+            // when it is a real one).
             <PresenterView
-              scenarios={SCENARIOS}
+              scenarios={views.scenarios()}
               route={route}
               timer={BROWSER_TIMER}
               storage={services.storage}

@@ -33,11 +33,10 @@ export interface ViewStores {
   inspector(route: ViewRoute): RunStore;
   /** The compare store (made on first use, on the route's scenario and lanes or preset). */
   compare(route: ViewRoute): CompareStore;
-  /**
-   * The eval store (made on first use, showing the matrix kept in the library; its worker
-   * starts when the view first opens).
-   */
+  /** The eval store (made on first use, showing the kept matrix; its worker starts with the view). */
   evaluation(): EvalStore;
+  /** Every scenario the views know: the built-ins, then the user's own (the presenter plays them). */
+  scenarios(): readonly Scenario[];
   /**
    * Applies a route the user followed to the view it names (its store made when it is the first
    * time); `switching`: the view switch's link, which keeps what the view shows.
@@ -237,6 +236,8 @@ export function createViewStores(options: ViewStoresOptions): ViewStores {
       }
       return null;
     },
+
+    scenarios: () => scenarios,
 
     addScenarios(added) {
       if (added.length === 0) return;

@@ -80,7 +80,9 @@ describe('where the presenter goes', () => {
     expect(odd.source).toBeNull();
     expect(odd.problem).toMatch(/^Lane 2 of the link \("warp"\) is not a lane/);
     const unknown = choiceOf('#/present?scenario=nope&lane=react&lane=reflact');
-    expect(unknown.problem).toBe('The link\'s scenario "nope" is not a built-in scenario.');
+    expect(unknown.problem).toBe(
+      'The link\'s scenario "nope" is not one this page knows (a built-in, or one of yours kept in the library).',
+    );
     expect(choiceOf('#/present').problem).toBeNull();
   });
 

@@ -49,7 +49,7 @@ export function presenterChoice(route: ViewRoute, scenarios: readonly Scenario[]
   const problem =
     read.problem ??
     (parsed && !known
-      ? `The link's scenario "${route.scenario ?? ''}" is not a built-in scenario.`
+      ? `The link's scenario "${route.scenario ?? ''}" is not one this page knows (a built-in, or one of yours kept in the library).`
       : null);
   return { source: null, key: 'picker', selected: null, theseLanes: null, problem };
 }

@@ -8,7 +8,8 @@ import { expect, seriousViolations, test } from './support';
 
 /**
  * The HTML page to send (issue 10): a run written as one file by `loop run --html`, opened from
- * `file://` with every request refused. It shows the run read-only and asks for nothing.
+ * `file://` with every request refused. It shows the run read-only and asks for nothing, under its
+ * own strict Content-Security-Policy with no violation.
  */
 
 /** The app's build directory (playwright.config.ts builds into it before the suite). */
@@ -45,8 +46,22 @@ test('a run written by loop run --html opens from file:// offline, read-only, wi
   );
   const file = pathToFileURL(out).href;
   const requests = await blockNetwork(page, file);
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`);
+    });
+  });
 
   await page.goto(file);
+  // Its own strict policy: nothing by default, the one script and style by their hashes.
+  const policy = await page
+    .locator('meta[http-equiv="Content-Security-Policy"]')
+    .getAttribute('content');
+  expect(policy).toMatch(/^default-src 'none'; /);
+  expect(policy).not.toContain('unsafe-inline');
+  expect(policy).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+'/);
 
   await expect(page.getByRole('note')).toHaveText('A recorded run, opened read-only from a file.');
   await expect(page).toHaveTitle(/· Loopscope$/);
@@ -70,6 +85,9 @@ test('a run written by loop run --html opens from file:// offline, read-only, wi
   expect(await page.evaluate(() => navigator.serviceWorker?.controller ?? null)).toBeNull();
   expect(await seriousViolations(page)).toEqual([]);
   expect(requests).toEqual([file]);
+  expect(
+    await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+  ).toEqual([]);
 });
 
 test('Export → HTML page in the inspector saves a page that opens the same run offline', async ({

@@ -15,7 +15,8 @@ import { expect, keptSummaries, test } from './support';
  * The fault matrix in Chromium: a local OpenAI-compatible server (real HTTP, CORS allowed)
  * answers the first model call of shopops-happy well and serves one fault on the second. Each row
  * checks the banner (what happened, what to do), the steps recorded before the fault, and the
- * Library's entry, opened again in the inspector. The CLI's matrix is src/cli/faults.test.ts;
+ * Library's entry, opened again in the inspector. The CLI's matrix is src/cli/faults.test.ts
+ * (its Stop mid-stream, Ctrl-C, in src/cli/interrupt.test.ts);
  * the 10 MB reply in Chromium (and the page staying responsive) is in hostile-size.spec.ts.
  */
 

@@ -2,7 +2,7 @@
  * The fault matrix for `loop run --endpoint`: a local Node server answers the first model call
  * well (one step is recorded) and serves one fault on the second. Each row checks the exit code,
  * the message (what happened and what to do) and the trace written with --out: the step recorded
- * before the fault is in it.
+ * before the fault is in it. Stop mid-stream is Ctrl-C here: interrupt.test.ts.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -76,7 +76,11 @@ function toolsOf(trace: Trace, options: ScenarioFromTraceOptions, notes: string[
   const calls = new Map<string, Readonly<Record<string, unknown>>[]>();
   for (const step of trace.steps) {
     const action = step.decision.action;
-    if (action) calls.set(action.tool, [...(calls.get(action.tool) ?? []), action.args]);
+    if (!action) continue;
+    const seen = calls.get(action.tool);
+    // Pushed, not copied: a long trace calls one tool tens of thousands of times.
+    if (seen) seen.push(action.args);
+    else calls.set(action.tool, [action.args]);
   }
   const tools: ScenarioTool[] = [...(options.scenario?.tools ?? [])];
   for (const [name, args] of calls) {

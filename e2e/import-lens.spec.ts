@@ -110,7 +110,7 @@ test("another tool's trace: the lens marks where the duplicate guard would have 
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(metrics(page)).toContainText('Stop reason: escalated');
   const banner = page.getByRole('alert');
-  await expect(banner).toContainText('duplicate_tool_call');
+  await expect(banner).toContainText('by the duplicate guard');
   await expect(steps(page)).toHaveCount(2);
   await expect(steps(page).nth(0)).toHaveAttribute('aria-label', /get_order/);
 });

@@ -134,6 +134,48 @@ for (const [width, height] of [
   });
 }
 
+test('at 1280×720 a title that fits keeps one line, and the closing slide’s numbers stand level', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/#/present?demo=react-vs-reflact&from=inspect');
+  await expect(caption(page)).toContainText('press Space or Play to start');
+  const title = page.getByRole('heading', { level: 1 });
+  /** How many lines the title takes. */
+  const lines = () =>
+    title.evaluate((heading) =>
+      Math.round(
+        heading.getBoundingClientRect().height /
+          Number.parseFloat(getComputedStyle(heading).lineHeight),
+      ),
+    );
+  // The Demo select is as wide as the chosen name, not the longest: the title keeps its line.
+  await expect.poll(lines, { message: 'title card' }).toBe(1);
+  await page.keyboard.press('ArrowRight');
+  await expect(caption(page)).toContainText('Step 1 of 3');
+  await expect.poll(lines, { message: 'playing' }).toBe(1);
+
+  for (let row = 2; row <= 4; row++) await page.keyboard.press('ArrowRight');
+  await expect(playAgain(page)).toBeVisible();
+  // A label that wraps ("Reflection phases") does not push its number below the others.
+  const numbers = page
+    .getByRole('region', { name: /answered/ })
+    .getByRole('group')
+    .filter({ hasText: '→' })
+    .locator('p:nth-child(2)');
+  await expect(numbers).toHaveCount(5);
+  await expect
+    .poll(
+      async () =>
+        new Set(
+          await numbers.evaluateAll((all) =>
+            all.map((p) => Math.round(p.getBoundingClientRect().top)),
+          ),
+        ).size,
+    )
+    .toBe(1);
+});
+
 test('the inspector at 1024×700: the top bar shows every control and metric whole', async ({
   page,
 }) => {

@@ -80,7 +80,19 @@ test('from the inspector, Present plays ReAct vs ReflAct to the closing slide', 
   await page.keyboard.press('Space');
   await expect(closing(page)).toBeVisible();
   await expect(page.getByRole('heading', { level: 2 })).toHaveText(
-    'ReflAct answered correctly where ReAct did not, for 1 more LLM call and 1,133 more tokens.',
+    'ReflAct answered correctly where ReAct did not.',
+  );
+  // The cost is said once, under the outcome, as the cost of the better outcome.
+  await expect(closing(page)).toContainText(
+    'The cost of the better outcome: +1 call, +1,133 tokens to answer correctly.',
+  );
+  await expect(closing(page).getByText(/1,133 more tokens/)).toHaveCount(0);
+  // The slide says what its reflection count leaves out: ReflAct's state reflection.
+  await expect(
+    closing(page).getByRole('group', { name: 'Reflection phases', exact: true }),
+  ).toContainText('0');
+  await expect(closing(page)).toContainText(
+    'ReflAct’s state reflection is part of each action call, not a reflection phase.',
   );
   await expect(closing(page).getByRole('group', { name: 'ReAct', exact: true })).toContainText(
     'Wrong answer',

@@ -41,7 +41,9 @@ test.describe('the run', () => {
 
     const banner = page.getByRole('alert');
     await expect(banner).toContainText('Escalated');
-    await expect(banner).toContainText('duplicate_tool_call');
+    // The guard by its name, not its identifier.
+    await expect(banner).toContainText('Escalated to a person by the duplicate guard');
+    await expect(banner).not.toContainText('duplicate_tool_call');
     await expect(metrics(page)).toContainText('Stop reason: escalated');
     await expect(metrics(page)).toContainText(/Duplicate hits: [1-9]/);
   });

@@ -157,11 +157,11 @@ test('g jumps to the guard trip of a hostile run', async ({ page }) => {
   await page.keyboard.press('Home');
   await expect(position(page)).toContainText('Step 0 · 1 of 2 · action · get_order');
   await page.keyboard.press('g');
-  await expect(position(page)).toHaveText('Step 1 · 2 of 2 · escalation (duplicate_tool_call)');
+  await expect(position(page)).toHaveText('Step 1 · 2 of 2 · escalation (duplicate guard)');
   await expect(timeline(page).getByRole('button', { name: 'Next guard trip' })).toBeDisabled();
   await page.keyboard.press('Home');
   await timeline(page).getByRole('button', { name: 'Next guard trip' }).click();
-  await expect(position(page)).toContainText('escalation (duplicate_tool_call)');
+  await expect(position(page)).toContainText('escalation (duplicate guard)');
 });
 
 test('the timeline has no serious accessibility violations, light or dark', async ({ page }) => {

@@ -48,7 +48,10 @@ export interface ClosingMetric {
 export interface ClosingSlide {
   readonly lanes: readonly LaneOutcome[];
   readonly metrics: readonly ClosingMetric[];
-  /** One sentence: what the second lane did against the first, and what it cost. */
+  /**
+   * One sentence: what the second lane did against the first, and what it cost (when the
+   * outcomes differ, only what it did: `cost` says the cost).
+   */
   readonly verdict: string;
   /**
    * When the lanes ended differently: what the better outcome cost and bought ("+1 call, +1,133
@@ -185,14 +188,16 @@ function costWords(first: LaneMetrics, second: LaneMetrics): { words: string; mo
 export function verdictSentence(
   outcomes: readonly [LaneOutcome, LaneOutcome],
   metrics: readonly [LaneMetrics, LaneMetrics],
+  /** Whether a sentence on outcomes that differ names the cost (false: a line below does). */
+  withCost = true,
 ): string {
   const [a, b] = outcomes;
   const cost = costWords(metrics[0], metrics[1]);
-  const linked = `${cost.more ? 'for' : 'with'} ${cost.words}`;
+  const linked = withCost ? `, ${cost.more ? 'for' : 'with'} ${cost.words}` : '';
   if (standing(b) > standing(a))
-    return `${b.label} ${did(b, false)} where ${a.label} ${did(a, true)}, ${linked}.`;
+    return `${b.label} ${did(b, false)} where ${a.label} ${did(a, true)}${linked}.`;
   if (standing(b) < standing(a))
-    return `${b.label} ${did(b, false)} where ${a.label} ${did(a, false)}, ${linked}.`;
+    return `${b.label} ${did(b, false)} where ${a.label} ${did(a, false)}${linked}.`;
   if (a.kind === b.kind) return `Both ${did(a, false)}; ${b.label} needed ${cost.words}.`;
   return `${b.label} ${did(b, false)} and ${a.label} ${did(a, false)}; ${b.label} needed ${cost.words}.`;
 }
@@ -222,7 +227,8 @@ export function buildClosing(
     note: reflact
       ? 'ReflAct’s state reflection is part of each action call, not a reflection phase.'
       : null,
-    verdict: verdictSentence(outcomes, [first, second]),
+    // Outcomes that differ: the sentence leads with them and the cost line says the cost once.
+    verdict: verdictSentence(outcomes, [first, second], !differ),
     cost: differ
       ? {
           words: `${outcomeCost(winner, other)} to ${outcomePurpose(winner)}`,

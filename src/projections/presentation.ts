@@ -4,7 +4,7 @@
  * (each lane's outcome, the second lane's deltas against the first, one verdict sentence).
  * Pure: the same runs always give the same presentation. No React.
  */
-import type { Scenario, Step } from '../engine';
+import type { Scenario, Step, StopReason } from '../engine';
 import { stepForRow, type Alignment } from './align';
 import {
   rowCaption,
@@ -96,8 +96,19 @@ function gapNote(
     return next ? `No step here: next, ${lane.label} ${next.short}.` : 'No step here.';
   }
   const started = stepForRow(alignment, laneIndex, row) !== null;
-  return started ? `${lane.label} has stopped.` : 'No step here.';
+  // Not "No reflection has stopped.": the card sits in its lane, so it names the run, not the lane.
+  return started ? `This run has ended: ${ENDED[lane.trace.stopReason]}.` : 'No step here.';
 }
+
+/** How a run ended, as the card after its last step says it. */
+const ENDED: Readonly<Record<StopReason, string>> = {
+  answer: 'it answered',
+  stalled: 'the stall guard stopped it',
+  escalate: 'it handed the case to a person',
+  max_steps: 'it ran out of steps',
+  cancelled: 'it was stopped',
+  error: 'it failed',
+};
 
 /**
  * Pure: the presentation of two finished lanes aligned by `alignment` (the compare store's):

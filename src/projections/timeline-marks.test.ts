@@ -47,7 +47,7 @@ describe('guard marks come from the machine', () => {
     const timeline = buildTimeline(trace.steps, path, null, WITH_MADE_UP);
     expect(timeline.guardTrips).toEqual([2]);
     expect(timeline.cells[2]).toMatchObject({ guard: 'duplicate_tool_call' });
-    expect(timeline.cells[2]?.title).toContain('Guard tripped: duplicate_tool_call');
+    expect(timeline.cells[2]?.title).toContain('Guard tripped: duplicate guard');
   });
 
   it('a transition the machine lacks marks nothing', async () => {

@@ -67,7 +67,7 @@ describe('a stalling run without reflection (gating off)', () => {
     expect(timeline.cells.map((cell) => cell.kind)).toEqual(['empty', 'empty', 'empty']);
     expect(timeline.guardTrips).toEqual([2]);
     expect(timeline.cells[2]?.guard).toBe('stall_exit');
-    expect(timeline.cells[2]?.title).toContain('Guard tripped: stall_exit');
+    expect(timeline.cells[2]?.title).toContain('Guard tripped: stall guard');
   });
 
   it('gives a budget stop (no step of its own) to the last step before it', async () => {
@@ -85,8 +85,8 @@ describe('a hostile run (shopops-hostile-loop)', () => {
     expect(timeline.cells.map((cell) => cell.kind)).toEqual(['action', 'escalation']);
     expect(timeline.cells[1]).toMatchObject({
       guard: 'duplicate_tool_call',
-      description: 'escalation (duplicate_tool_call)',
-      label: 'duplicate_tool_call',
+      description: 'escalation (duplicate guard)',
+      label: 'duplicate guard',
     });
     expect(timeline.guardTrips).toEqual([1]);
   });

@@ -5,6 +5,7 @@
  * what this returns.
  */
 import {
+  GUARDS,
   TRANSITIONS,
   type Guard,
   type RunGrade,
@@ -39,7 +40,7 @@ export interface TimelineCell {
   readonly index: number;
   readonly attempt: number;
   readonly kind: TimelineKind;
-  /** What the step is, in words: "reflection (stall)", "empty action", "escalation (fabrication)". */
+  /** What the step is, in words: "reflection (stall)", "empty action", "escalation (evidence guard)". */
   readonly description: string;
   /** A few characters that fit under the cell: the tool, the trigger, "answer". */
   readonly label: string;
@@ -92,7 +93,10 @@ export function timelineKind(step: Step): TimelineKind {
   }
 }
 
-/** Pure: what a step is, in words ("reflection (stall)", "escalation (duplicate_tool_call)"). */
+/** Pure: a guard as people call it ("stall guard", "duplicate guard"), never its identifier. */
+export const guardName = (guard: Guard): string => GUARDS[guard].name;
+
+/** Pure: what a step is, in words ("reflection (stall)", "escalation (duplicate guard)"). */
 export function describeStep(step: Step): string {
   switch (timelineKind(step)) {
     case 'action':
@@ -105,8 +109,9 @@ export function describeStep(step: Step): string {
     case 'answer':
       return 'answer';
     case 'escalation': {
+      // The guard by the name people call it ("duplicate guard"), not its identifier.
       const reason = step.decision.policy.reason;
-      return `escalation (${reason ?? 'by the model'})`;
+      return `escalation (${reason ? guardName(reason) : 'by the model'})`;
     }
     case 'reprompt':
       return 'reprompt';
@@ -140,8 +145,10 @@ function shortLabel(step: Step): string {
       return step.trigger ?? 'reflect';
     case 'answer':
       return 'answer';
-    case 'escalate':
-      return step.decision.policy.reason ?? 'escalate';
+    case 'escalate': {
+      const reason = step.decision.policy.reason;
+      return reason ? guardName(reason) : 'escalate';
+    }
     case 'reprompt':
       return 'reprompt';
     case 'attempt_reflection':
@@ -174,7 +181,7 @@ function titleOf(step: Step, guard: Guard | null, verdict: string | null): strin
     } else if (!observation.ok) lines.push('Observation: tool error');
     else lines.push(`Observation: ${observation.empty ? 'empty' : 'found something'}`);
   }
-  if (guard) lines.push(`Guard tripped: ${guard}`);
+  if (guard) lines.push(`Guard tripped: ${guardName(guard)}`);
   if (verdict) lines.push(`Answer: ${verdict}`);
   return lines.join('\n');
 }

@@ -119,7 +119,7 @@ describe('presenter store', () => {
       clock.fire();
       expect(store.getState().phase).toBe('closing');
       expect(store.getState().presentation?.closing.verdict).toBe(
-        'ReflAct answered correctly where ReAct did not, for 1 more LLM call and 1,133 more tokens.',
+        'ReflAct answered correctly where ReAct did not.',
       );
       expect(clock.waiting()).toEqual([]);
       stop();

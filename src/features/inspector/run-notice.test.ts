@@ -28,7 +28,7 @@ describe('the run banner', () => {
     );
     expect(notice).toMatchObject({
       tone: 'danger',
-      title: 'Escalated to a person: duplicate_tool_call',
+      title: 'Escalated to a person by the duplicate guard',
       detail: 'get_order ran twice',
     });
   });

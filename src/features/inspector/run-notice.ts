@@ -1,5 +1,6 @@
 /** Pure: what the banner tells the user about how a run ended. No React. */
 import type { Trace } from '../../engine';
+import { guardName } from '../../projections/timeline';
 import { stallTrap } from '../../projections/setting-traps';
 import type { RunFailure } from '../../state/run-store';
 
@@ -29,7 +30,11 @@ export function runNotice(trace: Trace | null, error: RunFailure | null): RunNot
   if (trace.escalation) {
     return {
       tone: 'danger',
-      title: `Escalated to a person: ${trace.escalation.reason}`,
+      // The guard by the name people call it ("the duplicate guard"), not its identifier.
+      title:
+        trace.escalation.reason === 'model'
+          ? 'Escalated to a person: the model asked for one'
+          : `Escalated to a person by the ${guardName(trace.escalation.reason)}`,
       detail: trace.escalation.detail,
       corsHelp: false,
     };

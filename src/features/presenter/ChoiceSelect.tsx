@@ -21,8 +21,8 @@ export function ChoiceSelect({ route, selected, theseLanes }: ChoiceSelectProps)
   ];
   return (
     <div className="flex items-center gap-2">
-      {/* Below 1280 wide the select speaks for itself: the title needs the room. */}
-      <label htmlFor={id} className={`font-medium max-xl:sr-only ${BODY}`}>
+      {/* Below 1536 wide the select speaks for itself: the title needs the room. */}
+      <label htmlFor={id} className={`font-medium max-2xl:sr-only ${BODY}`}>
         Demo
       </label>
       <select
@@ -32,7 +32,8 @@ export function ChoiceSelect({ route, selected, theseLanes }: ChoiceSelectProps)
           const picked = options.find((option) => option.value === event.target.value);
           if (picked) window.location.hash = choiceHash(route, picked.value);
         }}
-        className={`${SELECT} ${FOCUS_RING}`}
+        // As wide as the chosen demo's name, not the longest one's: at 1280 the title keeps a line.
+        className={`${SELECT} field-sizing-content ${FOCUS_RING}`}
       >
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -52,7 +52,7 @@ function Delta({
     <div
       role="group"
       aria-label={metric.label}
-      className="flex min-w-0 flex-col gap-1 rounded-2xl border border-slate-200 bg-white px-5 py-3 dark:border-slate-700 dark:bg-slate-900"
+      className="row-span-4 grid min-w-0 grid-rows-subgrid gap-1 rounded-2xl border border-slate-200 bg-white px-5 py-3 dark:border-slate-700 dark:bg-slate-900"
     >
       <p className={`font-semibold ${MUTED}`}>{metric.label}</p>
       <p className={`${SLIDE_NUMBER} ${style.tone}`}>{metric.amount}</p>
@@ -111,6 +111,7 @@ export function ClosingSlide() {
           <h3 className={`font-semibold wrap-anywhere ${STRONG}`}>
             The change from {clipLine(labels[0] ?? '')} to {clipLine(labels[1] ?? '')}
           </h3>
+          {/* Each card's four lines on the grid's rows: a label that wraps keeps every number level. */}
           <div className="grid grid-cols-[repeat(auto-fit,minmax(8.5em,1fr))] gap-4">
             {closing.metrics.map((metric) => (
               <Delta

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { clipLine } from '../../components';
-import type { CellLens, TimelineCell as Cell } from '../../projections/timeline';
+import { guardName, type CellLens, type TimelineCell as Cell } from '../../projections/timeline';
 import {
   GuardMark,
   KIND_STYLE,
@@ -29,7 +29,7 @@ function cellName(cell: Cell, lens: CellLens | null): string {
   const parts = [`Step ${cell.index}: ${cell.description}`];
   if (cell.verdict) parts.push(cell.verdict);
   if (cell.kind === 'action' || cell.kind === 'empty') parts.push(cell.label);
-  if (cell.guard) parts.push(`guard tripped: ${cell.guard}`);
+  if (cell.guard) parts.push(`guard tripped: ${guardName(cell.guard)}`);
   if (lens) parts.push(`lens: ${lens.text}`);
   if (cell.attemptStart) parts.push(`attempt ${cell.attempt} starts`);
   if (cell.selected) parts.push('in the graph selection');

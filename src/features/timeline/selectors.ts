@@ -1,6 +1,6 @@
 /** The timeline's selectors: the run store's own (`state/run-selectors.ts`) and its derived ones. */
 import { clipLine } from '../../components/Clipped';
-import { nextMark, stepPosition, timelineMarks } from '../../projections/timeline';
+import { guardName, nextMark, stepPosition, timelineMarks } from '../../projections/timeline';
 import type { RunState } from '../../state/run-store';
 import { shownStep } from '../shortcuts';
 
@@ -61,9 +61,11 @@ export function cursorView(state: RunState): { index: number | null; text: strin
   const step = state.steps[index];
   if (!step) return { index: null, text: 'No steps yet' };
   let text = stepPosition(step, count);
-  // A guard that denied nothing (a stall exit, a budget stop) is not in the step's own words.
+  // A guard that denied nothing (a stall exit, a budget stop) is not in the step's own words;
+  // it is named as people call it ("stall guard"), not by its identifier.
   const guard = timelineMarks(state.steps, state.path).guards.get(index);
-  if (guard && !text.includes(guard)) text += ` · guard: ${guard}`;
+  const name = guard ? guardName(guard) : null;
+  if (name && !text.includes(name)) text += ` · ${name} tripped`;
   if (state.status === 'running' && state.cursor === null) text += ' · live';
   return { index, text: clipLine(text) };
 }

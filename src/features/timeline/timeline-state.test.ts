@@ -32,7 +32,7 @@ describe('the step text', () => {
   it('names a guard that tripped without denying the step (the stall exit)', async () => {
     const store = await finishedRun('rca-search-stall', { reflection: { gating: 'off' } });
     expect(cursorView(store.getState()).text).toBe(
-      'Step 2 · 3 of 3 · empty action · get_metrics · guard: stall_exit',
+      'Step 2 · 3 of 3 · empty action · get_metrics · stall guard tripped',
     );
   });
 });

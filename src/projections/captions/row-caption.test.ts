@@ -82,7 +82,7 @@ describe('a row in words', () => {
       moment: 'The stall guard stops No reflection',
     });
     expect(captions[4]).toEqual({
-      text: 'Adaptive answers; No reflection has already stopped. Adaptive’s answer is correct.',
+      text: 'Adaptive answers; the No reflection run has already ended. Adaptive’s answer is correct.',
       moment: null,
     });
   });

@@ -60,7 +60,8 @@ export function rowLead(scenario: Scenario, view: RowView): string {
     const caption = captions[index];
     if (caption) return `${lane.label} ${caption.short}`;
     const next = nextStepAfter(alignment, index, row);
-    if (next === null) return `${lane.label} has already stopped`;
+    // "the No reflection run": a lane's name is not read as words of the sentence.
+    if (next === null) return `the ${lane.label} run has already ended`;
     const later = stepCaption(scenario, lane, next);
     return partsWays && later ? `${lane.label} ${later.short}` : `${lane.label} has no step here`;
   };

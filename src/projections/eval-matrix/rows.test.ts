@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { resolveConfig, type ConfigOverrides, type Scenario } from '../../engine';
+import {
+  gradeRun,
+  resolveConfig,
+  runScenario,
+  type ConfigOverrides,
+  type Scenario,
+} from '../../engine';
 import { findBuiltin } from '../../scenarios';
 import { buildEvalJobs, evalPresets } from './jobs';
 import { failedRunRow, rowOverrides, runOutcome } from './rows';
@@ -36,6 +42,25 @@ describe('rows from real runs', () => {
     const [row] = rows;
     expect(row?.metrics.reflections).toBeGreaterThan(0);
     expect(row?.triggers).toEqual({ cadence: 0, stall: row?.metrics.reflections, duplicate: 0 });
+  });
+
+  it('grades returns-laptop as the inspector and the presenter do: ReAct seed 2 is wrong', async () => {
+    // The run a newcomer saw marked "answer" in green (issue 14): the matrix must call it wrong.
+    const scenario = builtin('returns-laptop');
+    const rows = await runMatrix(
+      [scenario],
+      evalPresets(['react+adaptive', 'reflact+adaptive']),
+      2,
+    );
+    const [react, reflact] = ['react', 'reflact'].map((mode) =>
+      rows.find((row) => row.config.mode === mode && row.config.seed === 2),
+    );
+    expect(react && runOutcome(react)).toBe('wrong');
+    expect(reflact && runOutcome(reflact)).toBe('correct');
+    // The very verdict the inspector, compare and the library show for the same run.
+    const grade = gradeRun(scenario, await runScenario(scenario, react!.config));
+    expect(grade).toMatchObject({ correct: false, miss: 'missing' });
+    expect(grade?.missing).toEqual(['5-7 business days']);
   });
 
   it('a run that threw is an error row with zero metrics', () => {

@@ -27,8 +27,12 @@ import {
  * millisecond there, and a report per run (or per 10) would flood the page with renders.
  */
 export const PROGRESS_INTERVAL_MS = 50;
-/** Traces per `traces` message: ~50 short runs' traces are ~0.3 MB, a short task to take in. */
-export const TRACE_BATCH = 50;
+/**
+ * Traces per `traces` message. The page deserialises each message, makes the runs' records
+ * and writes them to IndexedDB (a structured clone of each) in the task it arrives in: at 50
+ * a 9,800-run matrix's batches were 50–100 ms tasks on a busy machine; 10 keep each short.
+ */
+export const TRACE_BATCH = 10;
 
 export { clampConcurrency, requestJobs } from './eval-jobs';
 
@@ -245,6 +249,7 @@ export function createEvalLoop(
         errors: result.errors.map((error) => ({ ...error, message: scrub(error.message) })),
         ...(result.note ? { note: result.note } : {}),
         ...(result.traces ? { traced: result.traces.map((trace) => trace !== null) } : {}),
+        ...(request.keepAs !== undefined ? { keepAs: request.keepAs } : {}),
         scenarios,
         configLabels: request.configLabels,
       });

@@ -28,11 +28,12 @@ import {
  */
 export const PROGRESS_INTERVAL_MS = 50;
 /**
- * Traces per `traces` message. The page deserialises each message, makes the runs' records
- * and writes them to IndexedDB (a structured clone of each) in the task it arrives in: at 50
- * a 9,800-run matrix's batches were 50–100 ms tasks on a busy machine; 10 keep each short.
+ * Traces per `traces` message: ~50 short runs' traces are ~0.3 MB, a short task to take in.
+ * (10 a message was tried for the 9,800-run matrix: its long tasks stayed as long — they are
+ * garbage collection of the traces the page takes in, not the batch — and it made five times
+ * the library transactions; docs/performance.md.)
  */
-export const TRACE_BATCH = 10;
+export const TRACE_BATCH = 50;
 
 export { clampConcurrency, requestJobs } from './eval-jobs';
 

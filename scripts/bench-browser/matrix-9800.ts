@@ -7,12 +7,17 @@
  * ended for a second (the kept runs' traces that follow are inside that window too). The median
  * over REPEAT fresh page loads. Figures only, no pass/fail. BENCH_ATTRIBUTION=1 also logs each
  * Long Animation Frame in that window with the scripts it ran (an unminified build names them:
- * `vite build --minify false`, then BENCH_PREBUILT=1).
+ * `vite build --minify false`, then BENCH_PREBUILT=1). BENCH_PROFILE=<prefix> takes a CDP CPU
+ * profile of the main thread (100 µs) from the click on Run matrix until settled, writes it to
+ * `<prefix>-<page>.cpuprofile` (Chromium DevTools opens it) and logs its busy stretches over
+ * 50 ms with their heaviest functions.
  */
+import { writeFileSync } from 'node:fs';
 import type { Browser } from '@playwright/test';
 import { EVAL_PRESETS } from '../../src/projections/eval-matrix';
 import { builtinScenarios } from '../../src/scenarios';
 import { openBenchContext } from './chromium';
+import { busyStretches, type CpuProfile } from './cpu-profile';
 import { log, REPEAT } from './common';
 import { runMatrix } from './measure';
 import type { Readout } from './probe';
@@ -69,11 +74,27 @@ export async function measureMatrix9800(
     const all: number[] = [];
     for (let i = 0; i < REPEAT; i++) {
       const page = await context.newPage();
-      const readout = await runMatrix(page, base, MATRIX);
+      const profile = process.env.BENCH_PROFILE;
+      const cdp = profile ? await context.newCDPSession(page) : null;
+      const readout = await runMatrix(page, base, MATRIX, async () => {
+        if (!cdp) return;
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+        await cdp.send('Profiler.start');
+      });
       all.push(rowsLongestTask(readout));
       log(`matrix 9,800 page load ${i + 1}: longest task on its rows ${all.at(-1)} ms`);
       if (process.env.BENCH_ATTRIBUTION === '1')
         for (const line of rowsFrameLines(readout)) log(line);
+      if (cdp && profile) {
+        const { profile: taken } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+        writeFileSync(`${profile}-${i + 1}.cpuprofile`, JSON.stringify(taken));
+        for (const stretch of busyStretches(taken))
+          log(
+            `  busy +${stretch.start} ms, ${stretch.ms} ms: ` +
+              stretch.top.map((entry) => `${entry.fn} ${entry.ms}`).join('; '),
+          );
+      }
       await page.close();
     }
     return { matrix9800LongestTaskMs: median(all) };

@@ -30,7 +30,13 @@ export interface MatrixPick {
  * A matrix on a freshly loaded page, picked and started through the UI; the probe's readout once
  * the rows are in, the charts drawn and no long task has ended for QUIET_MS.
  */
-export async function runMatrix(page: Page, base: string, matrix: MatrixPick): Promise<Readout> {
+export async function runMatrix(
+  page: Page,
+  base: string,
+  matrix: MatrixPick,
+  /** Called just before the click on Run matrix (a CPU profile starts here). */
+  beforeRun?: () => Promise<void>,
+): Promise<Readout> {
   await page.goto(`${base}/#/eval`);
   await page.getByRole('heading', { name: 'Eval matrix', exact: true }).waitFor();
   const setup = page.getByRole('complementary', { name: 'Matrix setup', exact: true });
@@ -49,6 +55,7 @@ export async function runMatrix(page: Page, base: string, matrix: MatrixPick): P
     .catch(timedOut(`the setup does not show "${runsText}" after picking the matrix`));
 
   await armProbe(page);
+  await beforeRun?.();
   await setup.getByRole('button', { name: 'Run matrix', exact: true }).click();
   await waitForDone(page, MATRIX_TIMEOUT_MS).catch(
     timedOut(

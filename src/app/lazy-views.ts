@@ -8,12 +8,15 @@
 import { preloadMarkdown } from '../components';
 import type { ViewName } from '../components/view-route';
 import { CompareView } from '../features/compare';
+import { preloadDecisionRecord } from '../features/decision-record';
+import { preloadEndpointsManager } from '../features/endpoints';
 import { EvalView } from '../features/eval';
 import { LibraryView } from '../features/library';
 import { MemoryView } from '../features/memory';
 import { preloadPhaseGraph } from '../features/phase-graph';
 import { PresenterView } from '../features/presenter';
 import { ScenarioEditorView } from '../features/scenario-editor';
+import { preloadTimelineStrip } from '../features/timeline';
 import { loadRunEngine } from '../state/run-engine';
 
 /** What the loading line names while a view's code arrives. */
@@ -39,8 +42,12 @@ export function preloadViews(): Promise<void> {
   const parts = [
     // First the run code (the loop, the models): Run is the page's first action.
     () => loadRunEngine().then(() => undefined),
+    // What a run's first step shows: the timeline's strip and the decision record's panels.
+    preloadTimelineStrip,
+    preloadDecisionRecord,
     preloadPhaseGraph,
     preloadMarkdown,
+    preloadEndpointsManager,
     CompareView.preload,
     EvalView.preload,
     LibraryView.preload,

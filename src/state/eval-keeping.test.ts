@@ -133,6 +133,23 @@ describe('a finished matrix, kept in the library', () => {
     for (const row of store.getState().rows) expect(ids).toContain(row.run);
   });
 
+  it('forgets a replaced matrix’s runs in pieces, a library call each (9,800 deletes at once held the page)', async () => {
+    const port = createMemoryLibrary();
+    const removed: number[] = [];
+    const counting: RunLibraryPort = {
+      ...port,
+      remove: (ids) => {
+        removed.push(ids.length);
+        return port.remove(ids);
+      },
+    };
+    const library = createLibraryStore({ open: async () => counting, now: () => 0 });
+    await library.getState().actions.load();
+    const keeper = libraryKeeper(library, { now: () => 0, scenario: () => null });
+    await keeper.forgetRuns(Array.from({ length: 1_200 }, (_, position) => `eval-x-${position}`));
+    expect(removed).toEqual([500, 500, 200]);
+  });
+
   it('Clear forgets the matrix and its runs', async () => {
     const { library, page } = setup();
     const store = page();

@@ -61,27 +61,15 @@ export interface EvalKeeper {
   forgetRuns(ids: readonly string[]): Promise<void>;
 }
 
+/** Runs forgotten per library call when a newer matrix replaces a kept one. */
+const FORGET_PIECE = 500;
+
 /** What a store shows of a kept matrix and says about one that could not be read. */
 export const KEPT_MATRIX_UNREADABLE =
   'The eval results kept in the library could not be read (an older or damaged form), so they are not shown. Run the matrix again to keep new ones.';
 
-/** Pure: the id of a matrix's run, from when it ended and its place in the rows. */
-export const matrixRunId = (at: number, position: number) => `eval-${at.toString(36)}-${position}`;
-
-/**
- * Pure: the rows with the ids of their runs (`traced` beside `rows`: the row's trace follows;
- * a row with none, or of a scenario not known here, keeps no run).
- */
-export function withRunIds(
-  rows: readonly EvalRunRow[],
-  traced: readonly boolean[],
-  at: number,
-  scenario: (id: string) => Scenario | null,
-): EvalRunRow[] {
-  return rows.map((row, position) =>
-    traced[position] && scenario(row.scenario) ? { ...row, run: matrixRunId(at, position) } : row,
-  );
-}
+/** The id of a matrix's kept run (named by the worker: `projections/eval-matrix`). */
+export { matrixRunId } from '../projections/eval-matrix';
 
 /** Pure: the runs of rows `from`… as records, from their traces (rows without a run: none). */
 export function matrixRecords(
@@ -226,18 +214,17 @@ export function libraryKeeper(
           .map((run) => run.id),
       );
       const gone = ids.filter((id) => !pinned.has(id));
-      if (gone.length > 0) await actions().forget(gone);
+      // In pieces, a transaction (and a task) each: 9,800 deletes at once held the page.
+      for (let from = 0; from < gone.length; from += FORGET_PIECE)
+        await actions().forget(gone.slice(from, from + FORGET_PIECE));
     },
   };
 }
 
 /** One eval store's keeping: the kept matrix owns its runs, so a newer one replaces them. */
 export interface MatrixKeeping {
-  /** When a matrix that just ended is kept, and its rows with their runs' ids. */
-  runsOf(
-    rows: readonly EvalRunRow[],
-    traced: readonly boolean[],
-  ): { readonly at: number; readonly rows: EvalRunRow[] };
+  /** The keeper's clock: a matrix's stamp when it starts (its runs' ids), and when it ended. */
+  now(): number;
   /** Keeps `matrix`; the matrix kept before it goes, with its runs. */
   keep(matrix: KeptMatrix): Promise<void>;
   /** Keeps the runs of `matrix`'s rows `from`… from their traces (a batch the worker sent). */
@@ -257,10 +244,7 @@ export function matrixKeeping(keeper: EvalKeeper): MatrixKeeping {
     if (earlier.length > 0) await keeper.forgetRuns(earlier);
   };
   return {
-    runsOf(rows, traced) {
-      const at = keeper.now();
-      return { at, rows: withRunIds(rows, traced, at, keeper.scenario) };
-    },
+    now: () => keeper.now(),
     async keepTraces(matrix, from, traces) {
       const records = matrixRecords(matrix.rows, from, traces, matrix.at, keeper.scenario);
       if (records.length > 0) await keeper.keepRuns(records);

@@ -16,7 +16,6 @@ import {
   DEFAULT_EVAL_LABELS,
   EVAL_PRESETS,
   evalVerdicts,
-  withCellRuns,
   type EvalConfig,
 } from '../projections/eval-matrix';
 import type { Scenario } from '../engine';
@@ -144,22 +143,21 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
         fail(message.message);
       }
     };
-    /** The end gathered: shown in one update (no projection runs here), then kept. */
+    /**
+     * The end gathered: shown in one update (no projection runs here: the worker built the
+     * matrix and named the kept runs in it and in the rows), then kept.
+     */
     const onEnd = (end: EvalEnd) => {
-      const { status, done, total, errors } = end;
+      const { status, done, total, errors, rows, verdicts } = end;
       const note = end.note ?? null;
-      const kept = keeping && end.rows.length > 0;
-      const runs = kept ? keeping.runsOf(end.rows, end.traced ?? []) : null;
-      const rows = runs?.rows ?? end.rows;
-      // The worker built the matrix before the rows named their kept runs: name them in it.
-      const shown = rows.length === 0 ? null : runs ? withCellRuns(end.matrix, rows) : end.matrix;
-      const verdicts = end.verdicts;
-      set({ status, cancelling: false, done, total, rows, errors, note, matrix: shown, verdicts });
+      const matrix = rows.length === 0 ? null : end.matrix;
+      set({ status, cancelling: false, done, total, rows, errors, note, matrix, verdicts });
       const { ran, ranOn } = get();
-      if (!keeping || !runs || !ran) return;
+      if (!keeping || rows.length === 0 || !ran) return;
+      const at = keeping.now();
       keptMatrix = {
         version: KEPT_MATRIX_VERSION,
-        at: runs.at,
+        at,
         status,
         selection: ran,
         ranOn,
@@ -170,7 +168,7 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
         note,
       };
       keeping.keep(keptMatrix).then(
-        () => get().rows === rows && set({ keptAt: runs.at }),
+        () => get().rows === rows && set({ keptAt: at }),
         (error: unknown) => get().rows === rows && set({ keptProblem: problemOf(error) }),
       );
     };
@@ -218,7 +216,8 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
               seeds,
               ...(saved.length > 0 ? { savedConfigs: saved } : {}),
               ...(endpoint ? { endpoint, concurrency } : {}),
-              ...(keeping ? { keepTraces: true } : {}),
+              // The kept runs' ids: named by the worker from this stamp (`matrixRunId`).
+              ...(keeping ? { keepTraces: true, keepAs: keeping.now() } : {}),
             },
           });
         } catch (error) {

@@ -3,6 +3,7 @@ import {
   buildEvalMatrix,
   evalPresets,
   evalVerdicts,
+  matrixRunId,
   type EvalRunRow,
 } from '../projections/eval-matrix';
 import { runMatrix } from '../projections/eval-matrix/testing';
@@ -57,6 +58,36 @@ describe('the end of a matrix, as the worker posts it', () => {
     expect(end.rows).toEqual(rows);
     expect(end.matrix).toEqual(buildEvalMatrix(rows, SCENARIOS, LABELS));
     expect(end.verdicts).toEqual(evalVerdicts(rows));
+  });
+
+  it('with the runs kept, names each traced row’s run in the rows and in the matrix’s cells', async () => {
+    const rows = await manyRows();
+    const traced = rows.map((_row, position) => position !== 1);
+    const stamp = 1_764_000_000_000;
+    const messages = endMessages({
+      runId: 2,
+      status: 'done',
+      total: rows.length,
+      rows,
+      errors: [],
+      traced,
+      keepAs: stamp,
+      scenarios: SCENARIOS,
+      configLabels: LABELS,
+    });
+    const end = messages.map(collectEnd()).at(-1) as EvalEnd;
+    expect(end.rows[0]?.run).toBe(matrixRunId(stamp, 0));
+    expect(end.rows[1]?.run).toBeUndefined();
+    expect(end.rows[1_199]?.run).toBe(matrixRunId(stamp, 1_199));
+    expect(end.traced).toEqual(traced);
+    // Every cell opens its own rows' runs, as a matrix built from the named rows does.
+    expect(end.matrix).toEqual(buildEvalMatrix(end.rows, SCENARIOS, LABELS));
+    const first = end.matrix.rows[0]?.cells[0]?.seeds;
+    expect(first?.slice(0, 3).map((seed) => seed.run)).toEqual([
+      matrixRunId(stamp, 0),
+      null,
+      matrixRunId(stamp, 2),
+    ]);
   });
 
   it('of a matrix with no rows (stopped before any run finished): the end alone, an empty matrix', () => {

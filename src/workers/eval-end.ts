@@ -4,7 +4,12 @@
  * page takes in short tasks; `collectEnd` (eval-protocol) gathers them on the page. Pure.
  */
 import type { Scenario } from '../engine';
-import { buildEvalMatrix, evalVerdicts, type EvalRunRow } from '../projections/eval-matrix';
+import {
+  buildEvalMatrix,
+  evalVerdicts,
+  withRunIds,
+  type EvalRunRow,
+} from '../projections/eval-matrix';
 import type { EvalEndStatus, EvalRunError, EvalWorkerResponse } from './eval-protocol';
 
 /**
@@ -27,6 +32,11 @@ export interface EvalEndInput {
   readonly errors: readonly EvalRunError[];
   readonly note?: string;
   readonly traced?: readonly boolean[];
+  /**
+   * With `traced`: the stamp the kept runs' ids are made from (`matrixRunId`); the rows and the
+   * matrix then name them, so the page copies nothing to name them.
+   */
+  readonly keepAs?: number;
   /** The scenarios in suite order and the request's config labels: the matrix's row and column order. */
   readonly scenarios: readonly Pick<Scenario, 'id' | 'title' | 'tags'>[];
   readonly configLabels: readonly string[];
@@ -34,7 +44,8 @@ export interface EvalEndInput {
 
 /** Pure: the `rows` and `cells` messages, then the `end`, for a finished (or stopped) matrix. */
 export function endMessages(input: EvalEndInput): EvalWorkerResponse[] {
-  const { runId, rows } = input;
+  const { runId, traced, keepAs } = input;
+  const rows = traced && keepAs !== undefined ? withRunIds(input.rows, traced, keepAs) : input.rows;
   const messages: EvalWorkerResponse[] = [];
   for (let from = 0; from < rows.length; from += ROW_BATCH)
     messages.push({ type: 'rows', runId, from, rows: rows.slice(from, from + ROW_BATCH) });

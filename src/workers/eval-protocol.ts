@@ -60,6 +60,11 @@ export interface EvalRequest {
   readonly concurrency?: number;
   /** Send each row's trace back at the end (the page keeps the runs in its library). */
   readonly keepTraces?: boolean;
+  /**
+   * With `keepTraces`: the stamp the kept runs' ids are made from (the page's clock at Run;
+   * `matrixRunId`). The rows and the matrix the worker posts then name each traced row's run.
+   */
+  readonly keepAs?: number;
 }
 
 /** A run that failed (its row says `error`), or the worker itself failing (nulls). */

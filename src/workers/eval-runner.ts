@@ -27,7 +27,12 @@ import {
  * millisecond there, and a report per run (or per 10) would flood the page with renders.
  */
 export const PROGRESS_INTERVAL_MS = 50;
-/** Traces per `traces` message: ~50 short runs' traces are ~0.3 MB, a short task to take in. */
+/**
+ * Traces per `traces` message: ~50 short runs' traces are ~0.3 MB, a short task to take in.
+ * (10 a message was tried for the 9,800-run matrix: its long tasks stayed as long — they are
+ * garbage collection of the traces the page takes in, not the batch — and it made five times
+ * the library transactions; docs/performance.md.)
+ */
 export const TRACE_BATCH = 50;
 
 export { clampConcurrency, requestJobs } from './eval-jobs';
@@ -245,6 +250,7 @@ export function createEvalLoop(
         errors: result.errors.map((error) => ({ ...error, message: scrub(error.message) })),
         ...(result.note ? { note: result.note } : {}),
         ...(result.traces ? { traced: result.traces.map((trace) => trace !== null) } : {}),
+        ...(request.keepAs !== undefined ? { keepAs: request.keepAs } : {}),
         scenarios,
         configLabels: request.configLabels,
       });

@@ -1,12 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
-import { FOCUS_RING } from '../../components';
+import { Suspense, useEffect, useRef, useState, type ComponentProps } from 'react';
+import { FOCUS_RING, lazyComponent, LoadingNote } from '../../components';
 import { createGuardTripReader, type GuardTrip } from '../../projections/decision-record';
 import type { RunState } from '../../state/run-store';
 import { useLens } from '../lens';
 import { useRunActions, useRunStore } from '../run';
-import { ContextPanel } from './ContextPanel';
-import { DecisionPanel } from './DecisionPanel';
-import { SpansPanel } from './SpansPanel';
+import type * as Panels from './panels';
 import { RecordTabs, useTabIds, type RecordTab } from './RecordTabs';
 import {
   selectAttempts,
@@ -20,7 +18,22 @@ import {
   selectStreaming,
 } from './selectors';
 import { scrollToTop } from './scroll';
-import { StreamingCall } from './StreamingCall';
+
+/** The panels are a chunk of their own: the first paint shows no step (preloaded after it). */
+const panels = () => import('./panels');
+const DecisionPanel = lazyComponent<ComponentProps<typeof Panels.DecisionPanel>>(() =>
+  panels().then((module) => module.DecisionPanel),
+);
+const ContextPanel = lazyComponent<ComponentProps<typeof Panels.ContextPanel>>(() =>
+  panels().then((module) => module.ContextPanel),
+);
+const SpansPanel = lazyComponent<ComponentProps<typeof Panels.SpansPanel>>(() =>
+  panels().then((module) => module.SpansPanel),
+);
+const StreamingCall = lazyComponent<object>(() => panels().then((module) => module.StreamingCall));
+
+/** Loads the record's panels now (after the first paint): a run's first step shows at once. */
+export const preloadDecisionRecord = (): Promise<void> => panels().then(() => undefined);
 
 /** One reader per mounted pane: it reads each new event once and keeps its answer otherwise. */
 function guardTripSelector(): (state: RunState) => readonly GuardTrip[] {
@@ -101,7 +114,11 @@ export function DecisionRecordPane() {
           )}
         </div>
       </div>
-      {streaming && <StreamingCall />}
+      {streaming && (
+        <Suspense fallback={null}>
+          <StreamingCall />
+        </Suspense>
+      )}
       <div
         role="tabpanel"
         id={ids.panel(tab)}
@@ -109,30 +126,32 @@ export function DecisionRecordPane() {
         // Contained: laying out a step's record never forces a layout of the page around it.
         className="min-h-0 flex-1 [contain:content]"
       >
-        {tab === 'spans' && imported ? (
-          <SpansPanel imported={imported} onSelect={selectStep} />
-        ) : index < 0 ? (
-          <EmptyRecord running={status === 'running'} />
-        ) : tab === 'decision' ? (
-          <DecisionPanel
-            steps={steps}
-            index={index}
-            trips={trips}
-            escalation={escalation}
-            config={config}
-            conversations={conversations}
-            lens={lens?.byStep.get(index) ?? null}
-            onSelect={selectStep}
-          />
-        ) : (
-          <ContextPanel
-            steps={steps}
-            index={index}
-            conversations={conversations}
-            attempts={attempts}
-            onSelect={selectStep}
-          />
-        )}
+        <Suspense fallback={<LoadingNote what="the decision record" />}>
+          {tab === 'spans' && imported ? (
+            <SpansPanel imported={imported} onSelect={selectStep} />
+          ) : index < 0 ? (
+            <EmptyRecord running={status === 'running'} />
+          ) : tab === 'decision' ? (
+            <DecisionPanel
+              steps={steps}
+              index={index}
+              trips={trips}
+              escalation={escalation}
+              config={config}
+              conversations={conversations}
+              lens={lens?.byStep.get(index) ?? null}
+              onSelect={selectStep}
+            />
+          ) : (
+            <ContextPanel
+              steps={steps}
+              index={index}
+              conversations={conversations}
+              attempts={attempts}
+              onSelect={selectStep}
+            />
+          )}
+        </Suspense>
       </div>
     </section>
   );

@@ -1,2 +1,2 @@
 /** The decision record: what the selected step decided, why, on what evidence. See README.md. */
-export { DecisionRecordPane } from './DecisionRecordPane';
+export { DecisionRecordPane, preloadDecisionRecord } from './DecisionRecordPane';

@@ -1,23 +1,6 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import {
-  memo,
-  useCallback,
-  useLayoutEffect,
-  useMemo,
-  type MouseEvent,
-  type RefObject,
-} from 'react';
-import { FOCUS_RING } from '../../components';
+import { memo, Suspense, type RefObject } from 'react';
+import { lazyComponent } from '../../components';
 import type { CellLens, TimelineCell as Cell } from '../../projections/timeline';
-import { TimelineCell } from './TimelineCell';
-import {
-  BOUNDARY_WIDTH,
-  CELL_GAP,
-  CELL_MIN,
-  STRIP_PADDING,
-  cellPosition,
-  cellWidth,
-} from './strip-layout';
 
 export interface TimelineStripProps {
   readonly cells: readonly Cell[];
@@ -38,172 +21,40 @@ export interface TimelineStripProps {
   readonly onPick: (index: number) => void;
 }
 
-function AttemptBoundary({ attempt }: { readonly attempt: number }) {
-  return (
-    <div
-      aria-hidden="true"
-      className="flex w-6 shrink-0 flex-col items-center gap-0.5 self-stretch"
-    >
-      <span className="rounded bg-fuchsia-100 px-1 font-mono text-[10px] leading-3 font-semibold text-fuchsia-900 dark:bg-fuchsia-900/70 dark:text-fuchsia-100">
-        A{attempt}
-      </span>
-      <span className="w-px flex-1 bg-fuchsia-400 dark:bg-fuchsia-500" />
-    </div>
-  );
-}
+const Virtual = lazyComponent<TimelineStripProps>(() =>
+  import('./VirtualStrip').then((module) => module.VirtualStrip),
+);
+
+/** Loads the strip's code now (after the first paint, with the run code): a run's first cell shows at once. */
+export const preloadTimelineStrip = Virtual.preload;
+
+const EMPTY = 'flex h-[4.25rem] items-center px-3 text-sm text-slate-600 dark:text-slate-400';
 
 /**
  * The steps as a horizontal listbox of cells: click a cell to show its step; the keyboard
- * shortcuts move the cursor while the strip has focus. Virtualised (@tanstack/react-virtual,
- * horizontal): only the cells in view and a few beside them are in the DOM, so a 100,000-step
- * run scrolls as a 10-step one does; the playhead painter brings the cursor cell into view.
+ * shortcuts move the cursor while the strip has focus. Virtualised (`VirtualStrip`,
+ * loaded with the first cell); until its code is in, the strip's place holds a loading line.
  */
 export const TimelineStrip = memo(function TimelineStrip(props: TimelineStripProps) {
   const { cells, live } = props;
   if (cells.length === 0) {
     return (
-      <div className="flex h-[4.25rem] items-center px-3 text-sm text-slate-600 dark:text-slate-400">
+      <div className={EMPTY}>
         {live
           ? 'Waiting for the first step…'
           : 'Press Run: each step of the run lands here as a cell.'}
       </div>
     );
   }
-  return <VirtualStrip {...props} />;
-});
-
-function VirtualStrip({
-  cells,
-  lens,
-  selectionActive,
-  live,
-  idPrefix,
-  width,
-  stripRef,
-  revealRef,
-  onDrawn,
-  onPick,
-}: TimelineStripProps) {
-  const boundaries = useMemo(() => cells.filter((cell) => cell.attemptStart).length, [cells]);
-  const size = cellWidth(width, cells.length, boundaries);
-  const count = cells.length + (live ? 1 : 0);
-  // A new function whenever a size may change: the virtualiser measures again on a new key getter.
-  const getItemKey = useCallback(
-    (at: number) => (at < cells.length ? cells[at]!.index : 'live'),
-    // oxlint-disable-next-line react-hooks/exhaustive-deps
-    [cells, size],
-  );
-  // oxlint-disable-next-line react/incompatible-library
-  const virtualizer = useVirtualizer({
-    horizontal: true,
-    count,
-    getScrollElement: () => stripRef.current,
-    estimateSize: (at) =>
-      at >= cells.length
-        ? CELL_MIN
-        : size + (cells[at]!.attemptStart ? BOUNDARY_WIDTH + CELL_GAP : 0),
-    getItemKey,
-    gap: CELL_GAP,
-    paddingStart: STRIP_PADDING,
-    paddingEnd: STRIP_PADDING,
-    scrollPaddingStart: 2 * STRIP_PADDING,
-    scrollPaddingEnd: 2 * STRIP_PADDING,
-    overscan: 6,
-  });
-  revealRef.current = (index: number) => {
-    const at = cellPosition(cells, index);
-    if (at < 0 || !stripRef.current) return false;
-    virtualizer.scrollToIndex(at, { align: 'auto' });
-    return true;
-  };
-  useLayoutEffect(onDrawn);
-  useLayoutEffect(
-    () => () => {
-      revealRef.current = null;
-    },
-    [revealRef],
-  );
-
-  const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    const target = event.target instanceof Element ? event.target.closest('[data-index]') : null;
-    const index = target?.getAttribute('data-index');
-    if (index != null) onPick(Number(index));
-  };
   return (
-    // Click is delegated from the cells; the keyboard reaches every step through the shortcuts
-    // (the strip opts in with data-shortcuts) and the "Step" scrubber.
-    // oxlint-disable-next-line jsx-a11y/click-events-have-key-events
-    <div
-      ref={stripRef}
-      role="listbox"
-      aria-label="Steps"
-      aria-orientation="horizontal"
-      tabIndex={0}
-      data-shortcuts="allow"
-      onClick={onClick}
-      className={`overflow-x-auto rounded-md pt-1 pb-2 ${FOCUS_RING} focus-visible:ring-inset focus-visible:ring-offset-0`}
+    <Suspense
+      fallback={
+        <div role="status" className={EMPTY}>
+          Loading the timeline…
+        </div>
+      }
     >
-      <div className="relative h-16" style={{ width: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const cell = cells[item.index];
-          return (
-            <div
-              key={item.key}
-              className="absolute top-0 flex h-full items-start gap-1"
-              style={{ left: item.start, width: item.size }}
-            >
-              {cell ? (
-                <CellSlot
-                  cell={cell}
-                  lens={lens.get(cell.index) ?? null}
-                  idPrefix={idPrefix}
-                  dimmed={selectionActive && !cell.selected}
-                  position={item.index + 1}
-                  setSize={cells.length}
-                />
-              ) : (
-                <div aria-hidden="true" className="flex w-8 shrink-0 flex-col gap-0.5 pt-3">
-                  <div className="h-8 animate-pulse rounded-md border border-dashed border-slate-400 bg-slate-100 dark:border-slate-500 dark:bg-slate-800" />
-                </div>
-              )}
-            </div>
-          );
-        })}
-      </div>
-    </div>
+      <Virtual {...props} />
+    </Suspense>
   );
-}
-
-function CellSlot({
-  cell,
-  lens,
-  idPrefix,
-  dimmed,
-  position,
-  setSize,
-}: {
-  readonly cell: Cell;
-  readonly lens: CellLens | null;
-  readonly idPrefix: string;
-  readonly dimmed: boolean;
-  readonly position: number;
-  readonly setSize: number;
-}) {
-  const view = (
-    <TimelineCell
-      cell={cell}
-      lens={lens}
-      idPrefix={idPrefix}
-      dimmed={dimmed}
-      position={position}
-      setSize={setSize}
-    />
-  );
-  if (!cell.attemptStart) return view;
-  return (
-    <>
-      <AttemptBoundary attempt={cell.attempt} />
-      {view}
-    </>
-  );
-}
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findBuiltin } from '../../scenarios';
 import type { Scenario } from '../../engine';
-import { withCellRuns } from './cell-runs';
+import { matrixRunId, withRunIds } from './cell-runs';
 import { evalPresets } from './jobs';
 import { buildEvalMatrix } from './matrix';
 import { runMatrix } from './testing';
@@ -12,26 +12,23 @@ const builtin = (id: string): Scenario => {
   return scenario;
 };
 
-describe('naming the kept runs in a matrix built before they had ids', () => {
+describe('naming the kept runs of a matrix', () => {
   const scenarios = [builtin('rca-search-stall'), builtin('shopops-hostile-loop')];
   const labels = ['react+off', 'reflact+adaptive'];
 
-  it('every cell opens the run of its own row, as a matrix built from the named rows does', async () => {
+  it('names each traced row by the stamp and its place; a row without a trace keeps no run', async () => {
     const rows = await runMatrix(scenarios, evalPresets(labels), 3);
-    // Some rows keep no run (their run threw, or their scenario is not known to the library).
-    const named = rows.map((row, position) =>
-      position % 5 === 4 ? row : { ...row, run: `eval-x-${position}` },
-    );
-    const stamped = withCellRuns(buildEvalMatrix(rows, scenarios, labels), named);
-    expect(stamped).toEqual(buildEvalMatrix(named, scenarios, labels));
-    const cell = stamped.rows[1]?.cells[1];
-    expect(cell?.seeds.map((seed) => seed.run)).toEqual([null, 'eval-x-10', 'eval-x-11']);
-    expect(stamped.rows[0]?.cells[1]?.seeds[1]?.run).toBeNull();
-  });
-
-  it('leaves a matrix whose rows name no run as it is', async () => {
-    const rows = await runMatrix(scenarios, evalPresets(labels));
-    const matrix = buildEvalMatrix(rows, scenarios, labels);
-    expect(withCellRuns(matrix, rows)).toBe(matrix);
+    const traced = rows.map((_row, position) => position % 5 !== 4);
+    const named = withRunIds(rows, traced, 1_700_000_000_000);
+    expect(named[0]?.run).toBe(matrixRunId(1_700_000_000_000, 0));
+    expect(named[0]?.run).toBe('eval-loyw3v28-0');
+    expect(named[4]?.run).toBeUndefined();
+    // The matrix built from the named rows opens each cell's own runs.
+    const cell = buildEvalMatrix(named, scenarios, labels).rows[1]?.cells[1];
+    expect(cell?.seeds.map((seed) => seed.run)).toEqual([
+      null,
+      matrixRunId(1_700_000_000_000, 10),
+      matrixRunId(1_700_000_000_000, 11),
+    ]);
   });
 });

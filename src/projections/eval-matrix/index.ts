@@ -35,6 +35,6 @@ export {
   type EvalMatrixRow,
 } from './matrix';
 export { evalVerdicts, type EvalVerdict } from './verdicts';
-export { withCellRuns, type EvalMatrixHead } from './cell-runs';
+export { matrixRunId, withRunIds, type EvalMatrixHead } from './cell-runs';
 export { evalJson, evalJsonRows, type EvalEndpointLabel, type EvalJsonRow } from './json';
 export { CSV_COLUMNS, CSV_ENDPOINT_COLUMNS, csvField, evalCsv } from './csv';

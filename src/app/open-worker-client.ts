@@ -4,6 +4,7 @@
  * Where there are no workers (a test in Node) the same core runs on this thread.
  */
 import { FileError, type OpenedFile } from '../engine';
+import { looksNative, ownReading } from './open-own-copy';
 import type {
   FileErrorFields,
   OpenWorkerRequest,
@@ -51,17 +52,52 @@ export type OpenPortFactory = (
   onError: (message: string) => void,
 ) => OpenPort;
 
-/** An opener over the ports `connect` makes: a port per file, closed when it answers or stops. */
-export function createEngineOpener(connect: OpenPortFactory): EngineOpener {
+/** The page's reading of a file the worker `checked`, and the guess that starts it early. */
+export interface OwnCopy {
+  readonly looksNative: (source: Blob | string) => Promise<boolean>;
+  readonly read: (source: Blob | string) => Promise<OpenedFile>;
+}
+
+const PAGE_COPY: OwnCopy = { looksNative, read: ownReading };
+
+/**
+ * An opener over the ports `connect` makes: a port per file, closed when it answers or stops.
+ * The worker checks every file; a native trace it answers `checked`, and the page shows its own
+ * reading (`open-own-copy.ts`), begun at once when the file looks like one.
+ */
+export function createEngineOpener(connect: OpenPortFactory, copy = PAGE_COPY): EngineOpener {
   let nextId = 1;
   return (source, name, onProgress) => {
     const id = nextId++;
     let port: OpenPort | null = null;
     let settle: { resolve: (o: OpenedFile) => void; reject: (e: Error) => void } | null = null;
+    let own: Promise<OpenedFile> | null = null;
+    const ownCopy = (): Promise<OpenedFile> => {
+      own ??= copy.read(source);
+      own.catch(() => undefined); // a copy no one waits for (the file refused, the opening stopped)
+      return own;
+    };
     const end = () => {
       port?.close();
       port = null;
       settle = null;
+    };
+    /** Settles with `outcome` unless the opening was stopped meanwhile. */
+    const finish = (outcome: Promise<OpenedFile>) => {
+      port?.close();
+      port = null;
+      outcome.then(
+        (file) => {
+          const waiting = settle;
+          end();
+          waiting?.resolve(file);
+        },
+        (error: unknown) => {
+          const waiting = settle;
+          end();
+          waiting?.reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
     };
     const opened = new Promise<OpenedFile>((resolve, reject) => {
       settle = { resolve, reject };
@@ -75,6 +111,7 @@ export function createEngineOpener(connect: OpenPortFactory): EngineOpener {
           onProgress({ stage: 'parsing' });
           return;
         }
+        if (response.stage === 'checked') return finish(ownCopy());
         const { resolve: done, reject: fail } = settle;
         end();
         if (response.stage === 'opened') done(response.opened);
@@ -88,7 +125,13 @@ export function createEngineOpener(connect: OpenPortFactory): EngineOpener {
       };
       const connected = connect(answer, broke);
       port = connected;
-      connected.post({ id, source, name });
+      connected.post({ id, source, name, answer: 'verdict' });
+      void copy.looksNative(source).then(
+        (native) => {
+          if (native && settle) ownCopy();
+        },
+        () => undefined,
+      );
     });
     return {
       opened,

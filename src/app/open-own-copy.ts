@@ -1,11 +1,13 @@
 /**
- * The page's own reading of a native trace file, beside the open worker's check. Handing a
- * 100,000-step trace back from the worker by structured clone cost the main thread more than
- * parsing the file (1.4 s against 0.65 s), so for a native v2 trace the worker only says the file
- * is good (`checked`) and the page parses its own copy with the same pure reader — started at
- * once when the file's first bytes look like one, so both parses run side by side.
+ * The page's own reading of a native trace file, beside the open worker. Handing a 100,000-step
+ * trace back from the worker by structured clone cost the main thread more than parsing the file
+ * (1.4 s against 0.65 s), so when a file starts as a native trace does, the page parses its own
+ * copy with the engine's fast path while the worker reads and pre-scans it; once the worker's
+ * pre-scan is clean (`scanned`) and the fast path read the whole file, that is the file's reading
+ * — exactly what `openFileText` gives such a text. Anything else waits for the worker's answer,
+ * which words every problem.
  */
-import { readTraceValue, type OpenedFile } from '../engine';
+import { fastNativeTrace, type OpenedFile } from '../engine';
 
 /** How the native writer starts a file (`toNativeTraceJson`): `{"format":"loopscope.trace","version":2,`. */
 const NATIVE_START =
@@ -14,7 +16,7 @@ const NATIVE_START =
 /** Enough of a file's start to hold the two fields. */
 const HEAD_BYTES = 256;
 
-/** Whether `source` starts as a native trace does (a guess: only the worker's check decides). */
+/** Whether `source` starts as a native trace does (a guess; the reading decides). */
 export async function looksNative(source: Blob | string): Promise<boolean> {
   const head =
     typeof source === 'string'
@@ -24,12 +26,18 @@ export async function looksNative(source: Blob | string): Promise<boolean> {
 }
 
 /**
- * The trace a file the worker `checked` holds: `JSON.parse` and the engine's `readTraceValue`,
- * as the worker's `openFileText` read it (its pre-scan for depth and forbidden keys is the
- * worker's; this runs only on a file that passed it).
+ * Pure but for reading the Blob: the native trace `source` holds when `JSON.parse` and the
+ * engine's fast path read it whole; null otherwise (not JSON, not plainly good: the worker's
+ * answer says what it is). Valid only with the worker's clean pre-scan beside it.
  */
-export async function ownReading(source: Blob | string): Promise<OpenedFile> {
+export async function ownReading(source: Blob | string): Promise<OpenedFile | null> {
   const text = typeof source === 'string' ? source : await source.text();
-  const value: unknown = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
-  return { kind: 'trace', ...readTraceValue(value) };
+  let value: unknown;
+  try {
+    value = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
+  } catch {
+    return null;
+  }
+  const read = fastNativeTrace(value);
+  return read && { kind: 'trace', ...read, version: 2 };
 }

@@ -52,18 +52,18 @@ export type OpenPortFactory = (
   onError: (message: string) => void,
 ) => OpenPort;
 
-/** The page's reading of a file the worker `checked`, and the guess that starts it early. */
+/** The page's own reading of a native trace (null: not plainly one) and the guess that starts it. */
 export interface OwnCopy {
   readonly looksNative: (source: Blob | string) => Promise<boolean>;
-  readonly read: (source: Blob | string) => Promise<OpenedFile>;
+  readonly read: (source: Blob | string) => Promise<OpenedFile | null>;
 }
 
 const PAGE_COPY: OwnCopy = { looksNative, read: ownReading };
 
 /**
  * An opener over the ports `connect` makes: a port per file, closed when it answers or stops.
- * The worker checks every file; a native trace it answers `checked`, and the page shows its own
- * reading (`open-own-copy.ts`), begun at once when the file looks like one.
+ * A file that starts as a native trace is also read on the page (`open-own-copy.ts`): that
+ * reading is the answer once the worker's pre-scan is clean, and the worker is ended unheard.
  */
 export function createEngineOpener(connect: OpenPortFactory, copy = PAGE_COPY): EngineOpener {
   let nextId = 1;
@@ -71,33 +71,19 @@ export function createEngineOpener(connect: OpenPortFactory, copy = PAGE_COPY): 
     const id = nextId++;
     let port: OpenPort | null = null;
     let settle: { resolve: (o: OpenedFile) => void; reject: (e: Error) => void } | null = null;
-    let own: Promise<OpenedFile> | null = null;
-    const ownCopy = (): Promise<OpenedFile> => {
-      own ??= copy.read(source);
-      own.catch(() => undefined); // a copy no one waits for (the file refused, the opening stopped)
-      return own;
-    };
+    /** The worker's pre-scan was clean; the page's own reading (undefined: none yet). */
+    let clean = false;
+    let own: OpenedFile | null | undefined;
     const end = () => {
       port?.close();
       port = null;
       settle = null;
     };
-    /** Settles with `outcome` unless the opening was stopped meanwhile. */
-    const finish = (outcome: Promise<OpenedFile>) => {
-      port?.close();
-      port = null;
-      outcome.then(
-        (file) => {
-          const waiting = settle;
-          end();
-          waiting?.resolve(file);
-        },
-        (error: unknown) => {
-          const waiting = settle;
-          end();
-          waiting?.reject(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
+    const ownDone = () => {
+      const waiting = settle;
+      if (!waiting || !clean || !own) return;
+      end();
+      waiting.resolve(own);
     };
     const opened = new Promise<OpenedFile>((resolve, reject) => {
       settle = { resolve, reject };
@@ -111,7 +97,10 @@ export function createEngineOpener(connect: OpenPortFactory, copy = PAGE_COPY): 
           onProgress({ stage: 'parsing' });
           return;
         }
-        if (response.stage === 'checked') return finish(ownCopy());
+        if (response.stage === 'scanned') {
+          clean = response.clean;
+          return ownDone();
+        }
         const { resolve: done, reject: fail } = settle;
         end();
         if (response.stage === 'opened') done(response.opened);
@@ -125,13 +114,16 @@ export function createEngineOpener(connect: OpenPortFactory, copy = PAGE_COPY): 
       };
       const connected = connect(answer, broke);
       port = connected;
-      connected.post({ id, source, name, answer: 'verdict' });
-      void copy.looksNative(source).then(
-        (native) => {
-          if (native && settle) ownCopy();
-        },
-        () => undefined,
-      );
+      connected.post({ id, source, name, scan: true });
+      // The worker's answer stands whenever the page's reading fails or finds nothing.
+      void copy
+        .looksNative(source)
+        .then((native) => (native && settle ? copy.read(source) : null))
+        .then((file) => {
+          own = file;
+          ownDone();
+        })
+        .catch(() => undefined);
     });
     return {
       opened,

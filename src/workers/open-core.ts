@@ -3,7 +3,7 @@
  * out through `post`. Reads the file as a stream (saying how much is read), then opens its
  * text with the engine's opener, exactly as the page would.
  */
-import { FileError, checkFileSize, openFileText } from '../engine';
+import { FileError, checkFileSize, openFileText, scanJson } from '../engine';
 import type { OpenWorkerRequest, OpenWorkerResponse } from './open-protocol';
 
 /** Least time between two `reading` reports (ms): a report per chunk would flood the page. */
@@ -49,8 +49,8 @@ async function readText(id: number, blob: Blob, post: Post, now: () => number): 
 }
 
 /**
- * Opens a request's file: `reading` reports, `parsing`, then `opened` (or `checked`, see the
- * request's `answer`), `refused` or `failed`.
+ * Opens a request's file: `reading` reports, `parsing` (and `scanned`, when asked), then
+ * `opened`, `refused` or `failed`.
  */
 export async function answerOpenRequest(
   request: OpenWorkerRequest,
@@ -66,10 +66,8 @@ export async function answerOpenRequest(
       text = await readText(id, source, post, now);
     }
     post({ id, stage: 'parsing' });
-    const opened = openFileText(text, name);
-    if (request.answer === 'verdict' && opened.kind === 'trace' && opened.version === 2) {
-      post({ id, stage: 'checked' });
-    } else post({ id, stage: 'opened', opened });
+    if (request.scan) post({ id, stage: 'scanned', clean: scanJson(text) === null });
+    post({ id, stage: 'opened', opened: openFileText(text, name) });
   } catch (error) {
     if (error instanceof FileError) {
       const { code, fileName, path, problem, location } = error;

@@ -1,7 +1,9 @@
 /**
  * The page's file reader: a file is read and parsed in the open worker (`workers/open-worker.ts`),
- * one worker per file, so a 90 MB trace never freezes the page; progress comes back as it goes.
- * Where there are no workers (a test in Node) the same core runs on this thread.
+ * one worker per file, so reading and checking a 90 MB trace leave the page answering; progress
+ * comes back as it goes. A native trace is parsed on the page as well (`open-own-copy.ts`): its
+ * structured clone from the worker cost more than the parse. Where there are no workers (a test
+ * in Node) the same core runs on this thread.
  */
 import { FileError, type OpenedFile } from '../engine';
 import { looksNative, ownReading } from './open-own-copy';

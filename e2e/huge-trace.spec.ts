@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { writeBenchTrace } from '../src/cli/bench-trace';
-import { expect, test } from './support';
+import { expect, keptSummaries, test } from './support';
 
 /**
  * A 100,000-step native trace (the bench's own file, about 90 MB) opened through the file picker:
@@ -99,4 +99,12 @@ test('a 100,000-step trace opens, and its last, first and middle steps are reach
   await strip(page).focus();
   await page.keyboard.press('ArrowLeft');
   await expect(record(page)).toContainText('100000 messages sent for step 49999');
+
+  // Kept in the library (written after the first paint): a reload shows the same run again.
+  await expect
+    .poll(async () => (await keptSummaries(page)).map((row) => row['steps']), { timeout: 120_000 })
+    .toContain(STEPS);
+  await page.reload();
+  await expect(metrics).toContainText('LLM calls: 100,000', { timeout: 120_000 });
+  await expect(position(page)).toHaveText(/ of 100000 · /);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FileError, openFileText } from '../engine';
+import { FileError, openFileText, runScenario, scenarioConfig, toNativeTraceJson } from '../engine';
+import { builtinScenario } from '../scenarios';
 import { answerOpenRequest } from '../workers/open-core';
 import type { OpenWorkerResponse } from '../workers/open-protocol';
 import {
@@ -13,7 +14,7 @@ import {
 const LIBRARY = '{"format": "loopscope.library", "version": 1, "runs": [], "scenarios": []}';
 
 /** The open worker's own core behind a message boundary: answers cloned, in later tasks. */
-function workerLike(options: { fail?: string } = {}) {
+function workerLike(options: { fail?: string; silent?: OpenWorkerResponse['stage'] } = {}) {
   let closed = 0;
   let connections = 0;
   const connect: OpenPortFactory = (onAnswer, onError) => {
@@ -22,9 +23,9 @@ function workerLike(options: { fail?: string } = {}) {
       post: (request) => {
         setTimeout(() => {
           if (options.fail) return onError(options.fail);
-          void answerOpenRequest(request, (one: OpenWorkerResponse) =>
-            setTimeout(() => onAnswer(structuredClone(one)), 0),
-          );
+          void answerOpenRequest(request, (one: OpenWorkerResponse) => {
+            if (one.stage !== options.silent) setTimeout(() => onAnswer(structuredClone(one)), 0);
+          });
         }, 0);
       },
       close: () => {
@@ -110,5 +111,66 @@ describe('opening a file in the open worker', () => {
     await expect(opener(file, 'library.json', () => {}).opened).resolves.toEqual(
       openFileText(LIBRARY, 'library.json'),
     );
+  });
+
+  describe('a native trace file', () => {
+    /** A native file as `toNativeTraceJson` writes it, `extra` spliced in after its version. */
+    async function nativeText(extra = ''): Promise<string> {
+      const happy = builtinScenario('shopops-happy');
+      const text = JSON.stringify(
+        toNativeTraceJson(await runScenario(happy, scenarioConfig(happy)), happy),
+      );
+      return text.replace('"version":2,', `"version":2,${extra}`);
+    }
+
+    it('opens to what openFileText reads, by the page’s own reading, without the worker’s answer', async () => {
+      const text = await nativeText();
+      const worker = workerLike({ silent: 'opened' });
+      const job = createEngineOpener(worker.connect)(
+        new File([text], 'run.json'),
+        'run.json',
+        () => {},
+      );
+      expect(await job.opened).toEqual(openFileText(text, 'run.json'));
+      expect(worker.closed()).toBe(1);
+    });
+
+    it('with a forbidden key is refused with the worker’s message, though its steps read well', async () => {
+      const text = await nativeText('"__proto__":{"polluted":true},');
+      const expected = (() => {
+        try {
+          openFileText(text, 'bad.json');
+        } catch (caught) {
+          return caught as FileError;
+        }
+        throw new Error('it opened');
+      })();
+      expect(expected.code).toBe('forbidden_key');
+      const error = await createEngineOpener(workerLike().connect)(
+        text,
+        'bad.json',
+        () => {},
+      ).opened.catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(FileError);
+      expect((error as FileError).message).toBe(expected.message);
+    });
+
+    it('that the fast path does not take whole gets the worker’s reading or its message', async () => {
+      const good = await nativeText();
+      // A step with a key the fast path does not know: the schemas read it (and drop the key).
+      const odd = good.replace('{"index":0,', '{"index":0,"unknownKey":1,');
+      const opener = createEngineOpener(workerLike().connect);
+      expect(await opener(odd, 'odd.json', () => {}).opened).toEqual(openFileText(odd, 'odd.json'));
+      const broken = good.replace(/"index":0/, '"index":"zero"');
+      const error = await opener(broken, 'broken.json', () => {}).opened.catch((e: unknown) => e);
+      let expected: unknown;
+      try {
+        openFileText(broken, 'broken.json');
+      } catch (caught) {
+        expected = caught;
+      }
+      expect(expected).toBeInstanceOf(FileError);
+      expect((error as FileError).message).toBe((expected as FileError).message);
+    });
   });
 });

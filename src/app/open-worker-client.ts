@@ -1,9 +1,12 @@
 /**
  * The page's file reader: a file is read and parsed in the open worker (`workers/open-worker.ts`),
- * one worker per file, so a 90 MB trace never freezes the page; progress comes back as it goes.
- * Where there are no workers (a test in Node) the same core runs on this thread.
+ * one worker per file, so reading and checking a 90 MB trace leave the page answering; progress
+ * comes back as it goes. A native trace is parsed on the page as well (`open-own-copy.ts`): its
+ * structured clone from the worker cost more than the parse. Where there are no workers (a test
+ * in Node) the same core runs on this thread.
  */
 import { FileError, type OpenedFile } from '../engine';
+import { looksNative, ownReading } from './open-own-copy';
 import type {
   FileErrorFields,
   OpenWorkerRequest,
@@ -51,17 +54,38 @@ export type OpenPortFactory = (
   onError: (message: string) => void,
 ) => OpenPort;
 
-/** An opener over the ports `connect` makes: a port per file, closed when it answers or stops. */
-export function createEngineOpener(connect: OpenPortFactory): EngineOpener {
+/** The page's own reading of a native trace (null: not plainly one) and the guess that starts it. */
+export interface OwnCopy {
+  readonly looksNative: (source: Blob | string) => Promise<boolean>;
+  readonly read: (source: Blob | string) => Promise<OpenedFile | null>;
+}
+
+const PAGE_COPY: OwnCopy = { looksNative, read: ownReading };
+
+/**
+ * An opener over the ports `connect` makes: a port per file, closed when it answers or stops.
+ * A file that starts as a native trace is also read on the page (`open-own-copy.ts`): that
+ * reading is the answer once the worker's pre-scan is clean, and the worker is ended unheard.
+ */
+export function createEngineOpener(connect: OpenPortFactory, copy = PAGE_COPY): EngineOpener {
   let nextId = 1;
   return (source, name, onProgress) => {
     const id = nextId++;
     let port: OpenPort | null = null;
     let settle: { resolve: (o: OpenedFile) => void; reject: (e: Error) => void } | null = null;
+    /** The worker's pre-scan was clean; the page's own reading (undefined: none yet). */
+    let clean = false;
+    let own: OpenedFile | null | undefined;
     const end = () => {
       port?.close();
       port = null;
       settle = null;
+    };
+    const ownDone = () => {
+      const waiting = settle;
+      if (!waiting || !clean || !own) return;
+      end();
+      waiting.resolve(own);
     };
     const opened = new Promise<OpenedFile>((resolve, reject) => {
       settle = { resolve, reject };
@@ -74,6 +98,10 @@ export function createEngineOpener(connect: OpenPortFactory): EngineOpener {
         if (response.stage === 'parsing') {
           onProgress({ stage: 'parsing' });
           return;
+        }
+        if (response.stage === 'scanned') {
+          clean = response.clean;
+          return ownDone();
         }
         const { resolve: done, reject: fail } = settle;
         end();
@@ -88,7 +116,16 @@ export function createEngineOpener(connect: OpenPortFactory): EngineOpener {
       };
       const connected = connect(answer, broke);
       port = connected;
-      connected.post({ id, source, name });
+      connected.post({ id, source, name, scan: true });
+      // The worker's answer stands whenever the page's reading fails or finds nothing.
+      void copy
+        .looksNative(source)
+        .then((native) => (native && settle ? copy.read(source) : null))
+        .then((file) => {
+          own = file;
+          ownDone();
+        })
+        .catch(() => undefined);
     });
     return {
       opened,

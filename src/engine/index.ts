@@ -19,7 +19,7 @@ export { initialState, ZERO_METRICS, type LoopState } from './loop/state';
 export type { Effect, LoopInput } from './loop/kit';
 export { buildTrace, toTraceJson } from './trace/build';
 export { parseTrace, parseTraceText, TraceError, type TraceErrorCode } from './trace/parse';
-export { parseNativeTrace } from './trace/native';
+export { fastNativeTrace, parseNativeTrace } from './trace/native';
 export { NATIVE_TRACE_VERSION, toNativeTraceJson } from './trace/native-write';
 export { readTraceText, readTraceValue, type TraceFile } from './trace/read';
 export {
@@ -41,7 +41,7 @@ export {
   type UnmappedSpan,
 } from './otel';
 export { MAX_IMPORT_BYTES } from './otel/open-foreign';
-export { FORBIDDEN_KEYS, MAX_JSON_DEPTH } from './files/json-scan';
+export { FORBIDDEN_KEYS, MAX_JSON_DEPTH, scanJson } from './files/json-scan';
 export { ConfigError, parseConfigOverrides } from './config-check';
 export type * from './trace/types';
 export type { LoopEvent, LoopEventType, CallPurpose } from './trace/events';

@@ -39,13 +39,26 @@ export function tally(machine: PhaseGraphMachine, run: PhaseGraphRun): Tally {
   return counted;
 }
 
+/** Pure: `list`'s numbers ascending, each once (`list` itself when it already is). */
+function ascendingOnce(list: number[]): number[] {
+  let ordered = true;
+  for (let at = 1; at < list.length && ordered; at++) ordered = list[at]! > list[at - 1]!;
+  if (ordered) return list;
+  // A typed array sorts numbers natively: 100,000 steps without a comparator call each.
+  const sorted = Float64Array.from(list).sort();
+  const once: number[] = [];
+  for (const step of sorted) if (once[once.length - 1] !== step) once.push(step);
+  return once;
+}
+
 function countTally(machine: PhaseGraphMachine, run: PhaseGraphRun): Tally {
   const edges = new Map<string, EdgeTally>();
-  const phaseSteps = new Map<PhaseId, Set<number>>();
+  const phaseSteps = new Map<PhaseId, number[]>();
+  // Steps come mostly in order: a repeat of the last one is dropped here, the rest when sorted.
   const through = (phase: PhaseId, step: number) => {
-    const set = phaseSteps.get(phase) ?? new Set<number>();
-    set.add(step);
-    phaseSteps.set(phase, set);
+    const list = phaseSteps.get(phase);
+    if (!list) phaseSteps.set(phase, [step]);
+    else if (list[list.length - 1] !== step) list.push(step);
   };
   const byId = new Map(machine.transitions.map((spec) => [spec.id, spec]));
   for (const entry of run.path) {
@@ -69,10 +82,6 @@ function countTally(machine: PhaseGraphMachine, run: PhaseGraphRun): Tally {
     }
   }
   const sorted = new Map<PhaseId, readonly number[]>();
-  for (const [phase, set] of phaseSteps)
-    sorted.set(
-      phase,
-      [...set].sort((a, b) => a - b),
-    );
+  for (const [phase, list] of phaseSteps) sorted.set(phase, ascendingOnce(list));
   return { edges, phaseSteps: sorted };
 }

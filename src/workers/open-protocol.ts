@@ -10,6 +10,13 @@ export interface OpenWorkerRequest {
   readonly source: Blob | string;
   /** The file's name: it words every message. */
   readonly name: string;
+  /**
+   * Say (`scanned`) as soon as the file is read whether the hardened reader's pre-scan (depth,
+   * forbidden keys) finds it clean: the page parses its own copy of a native trace meanwhile and
+   * shows it once both are good, without waiting for the worker's answer (a structured clone of a
+   * 100,000-step trace cost the page more than parsing the file).
+   */
+  readonly scan?: boolean;
 }
 
 /** A FileError as its fields (an Error's class does not survive a structured clone). */
@@ -32,6 +39,8 @@ export type OpenWorkerResponse =
   /** Read: the JSON is being parsed and checked. */
   | { readonly id: number; readonly stage: 'parsing' }
   | { readonly id: number; readonly stage: 'opened'; readonly opened: OpenedFile }
+  /** (`scan` asked) The pre-scan's verdict: `clean`, no nesting too deep and no forbidden key. */
+  | { readonly id: number; readonly stage: 'scanned'; readonly clean: boolean }
   | { readonly id: number; readonly stage: 'refused'; readonly error: FileErrorFields }
   /** Anything else that went wrong (a bug, the file unreadable): its message. */
   | { readonly id: number; readonly stage: 'failed'; readonly message: string };

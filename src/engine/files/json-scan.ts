@@ -33,7 +33,6 @@ interface Frame {
 }
 
 const QUOTE = 34;
-const BACKSLASH = 92;
 
 /** Pure: the text of a key's string literal, decoded only when it holds an escape. */
 function keyText(text: string, start: number, end: number): string {
@@ -57,29 +56,55 @@ function pathOf(text: string, frames: readonly Frame[]): string {
   return formatPath(segments);
 }
 
+/** Key lengths of {@link FORBIDDEN_KEYS} as written without escapes: other keys are not decoded. */
+const FORBIDDEN_LENGTHS = new Set(FORBIDDEN_KEYS.map((key) => key.length));
+
+const OPEN_OBJECT = 123;
+const OPEN_ARRAY = 91;
+const CLOSE_OBJECT = 125;
+const CLOSE_ARRAY = 93;
+const COMMA = 44;
+
 /**
  * Pure: the first container nested deeper than {@link MAX_JSON_DEPTH} (the scan stops there), else
  * the first forbidden key, else null. Linear in the text. On text that is not JSON the result
  * means nothing; callers parse after a clean or `forbidden_key` scan and report syntax first.
+ * Strings are skipped with `indexOf` (a 90 MB trace is mostly string content), and a key is
+ * decoded only when it could spell a forbidden one.
  */
 export function scanJson(text: string): JsonScanProblem | null {
   const frames: Frame[] = [];
   let forbidden: JsonScanProblem | null = null;
+  /** The next backslash at or after where it was last looked for (text.length: none left). */
+  let backslash = -1;
+  /** Whether the string `stringEnd` last walked held an escape. */
+  let escaped = false;
+  /** The closing quote of the string whose content starts at `from` (text.length: none). */
+  const stringEnd = (from: number): number => {
+    escaped = false;
+    for (let at = from; ;) {
+      let quote = text.indexOf('"', at);
+      if (quote < 0) quote = text.length;
+      if (backslash < at) {
+        backslash = text.indexOf('\\', at);
+        if (backslash < 0) backslash = text.length;
+      }
+      if (backslash >= quote) return quote;
+      escaped = true;
+      at = backslash + 2; // the escaped character is skipped
+    }
+  };
   for (let at = 0; at < text.length; at++) {
     const code = text.charCodeAt(at);
     if (code === QUOTE) {
       const start = at;
-      for (at++; at < text.length; at++) {
-        const inner = text.charCodeAt(at);
-        if (inner === BACKSLASH) at++;
-        else if (inner === QUOTE) break;
-      }
+      at = stringEnd(at + 1);
       const top = frames[frames.length - 1];
       if (top?.object && top.expectKey) {
         top.keyStart = start;
         top.keyEnd = at + 1;
         top.expectKey = false;
-        if (forbidden === null) {
+        if (forbidden === null && (escaped || FORBIDDEN_LENGTHS.has(at - start - 1))) {
           const key = keyText(text, start, at + 1);
           if (FORBIDDEN_KEYS.includes(key)) {
             forbidden = { kind: 'forbidden_key', path: pathOf(text, frames), offset: start, key };
@@ -88,15 +113,20 @@ export function scanJson(text: string): JsonScanProblem | null {
       }
       continue;
     }
-    const char = text.charAt(at);
-    if (char === '{' || char === '[') {
+    if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
       if (frames.length === MAX_JSON_DEPTH) {
         return { kind: 'too_deep', path: pathOf(text, frames), offset: at };
       }
-      frames.push({ object: char === '{', index: 0, keyStart: -1, keyEnd: -1, expectKey: true });
-    } else if (char === '}' || char === ']') {
+      frames.push({
+        object: code === OPEN_OBJECT,
+        index: 0,
+        keyStart: -1,
+        keyEnd: -1,
+        expectKey: true,
+      });
+    } else if (code === CLOSE_OBJECT || code === CLOSE_ARRAY) {
       frames.pop();
-    } else if (char === ',') {
+    } else if (code === COMMA) {
       const top = frames[frames.length - 1];
       if (top?.object) top.expectKey = true;
       else if (top) top.index++;

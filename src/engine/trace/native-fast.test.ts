@@ -4,7 +4,13 @@ import { builtinScenario } from '../../scenarios';
 import { mutatedOf } from '../files/fixtures/mutate.test-support';
 import { runScenario, scenarioConfig } from '../run-scenario';
 import { TraceError } from './errors';
-import { checkedNativeParts, fastNativeParts, toNativeTraceJson } from './native';
+import {
+  checkedNativeParts,
+  fastNativeParts,
+  fastNativeTrace,
+  parseNativeTrace,
+  toNativeTraceJson,
+} from './native';
 import { readTraceText } from './read';
 
 /** A built-in scenario's run as its native file's parsed JSON. */
@@ -81,5 +87,17 @@ describe('the native file read without zod on its steps', () => {
     expect(error).toBeInstanceOf(TraceError);
     expect(() => readTraceText(JSON.stringify(value))).toThrow(error as TraceError);
     expect((error as TraceError).path).toBe('$.steps[3].phase');
+  });
+
+  it('fastNativeTrace: the trace parseNativeTrace reads, or null where only the schemas can tell', async () => {
+    const value = await nativeValue('returns-laptop');
+    expect(fastNativeTrace(value)).toEqual(parseNativeTrace(value));
+    const steps = value['steps'] as Record<string, unknown>[];
+    const declined = { ...value, steps: [{ ...steps[0], unknownKey: 1 }, ...steps.slice(1)] };
+    expect(fastNativeParts(declined)).toBeNull();
+    expect(fastNativeTrace(declined)).toBeNull();
+    const wrongScenario = { ...value, scenarioDefinition: { id: 'another' } };
+    expect(() => parseNativeTrace(wrongScenario)).toThrow(TraceError);
+    expect(fastNativeTrace(wrongScenario)).toBeNull();
   });
 });

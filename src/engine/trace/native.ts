@@ -136,12 +136,10 @@ function definitionOf(json: NativeParts['json']): Scenario | null {
   return scenario;
 }
 
-/**
- * Pure: validates a parsed Trace JSON v2 value (shape, step order, every context inside its
- * conversation, the scenario definition) and returns the trace and the scenario it carries.
- */
-export function parseNativeTrace(input: unknown): { trace: Trace; scenario: Scenario | null } {
-  const { json, steps, conversations, path } = fastNativeParts(input) ?? checkedNativeParts(input);
+function traceOf({ json, steps, conversations, path }: NativeParts): {
+  trace: Trace;
+  scenario: Scenario | null;
+} {
   const scenario = definitionOf(json);
   const trace: Trace = {
     format: 'loopscope.trace',
@@ -159,4 +157,29 @@ export function parseNativeTrace(input: unknown): { trace: Trace; scenario: Scen
     conversations,
   };
   return { trace, scenario };
+}
+
+/**
+ * Pure: validates a parsed Trace JSON v2 value (shape, step order, every context inside its
+ * conversation, the scenario definition) and returns the trace and the scenario it carries.
+ */
+export function parseNativeTrace(input: unknown): { trace: Trace; scenario: Scenario | null } {
+  return traceOf(fastNativeParts(input) ?? checkedNativeParts(input));
+}
+
+/**
+ * Pure: what {@link parseNativeTrace} gives a value its fast path reads whole (no zod on the
+ * steps); null for anything else, good or bad — only the schemas word a problem.
+ */
+export function fastNativeTrace(
+  input: unknown,
+): { trace: Trace; scenario: Scenario | null } | null {
+  const parts = fastNativeParts(input);
+  if (!parts) return null;
+  try {
+    return traceOf(parts);
+  } catch (error) {
+    if (error instanceof TraceError) return null;
+    throw error;
+  }
 }

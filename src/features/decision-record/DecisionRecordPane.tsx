@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { FOCUS_RING } from '../../components';
 import { createGuardTripReader, type GuardTrip } from '../../projections/decision-record';
 import type { RunState } from '../../state/run-store';
@@ -19,7 +19,7 @@ import {
   selectSteps,
   selectStreaming,
 } from './selectors';
-import { scrollToTop } from './scroll';
+import { useScrollTopOnChange } from './scroll-reset';
 import { StreamingCall } from './StreamingCall';
 
 /** One reader per mounted pane: it reads each new event once and keeps its answer otherwise. */
@@ -72,11 +72,8 @@ export function DecisionRecordPane() {
   const regionRef = useRef<HTMLElement>(null);
   const index = Math.min(cursor ?? steps.length - 1, steps.length - 1);
 
-  // The pane's scroll position (the DOM, outside React): another step's record starts at its top.
-  useEffect(() => {
-    const region = regionRef.current;
-    if (region && index >= 0) scrollToTop(region);
-  }, [index]);
+  // Another step's record starts at its top (the pane's scroll position, outside React).
+  useScrollTopOnChange(regionRef, index);
   const following = cursor === null;
 
   return (

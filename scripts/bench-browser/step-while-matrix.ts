@@ -12,7 +12,8 @@
  * - `stepWhileMatrixOverlapMs`: how long the stepping ran before the matrix ended (the worker
  *   runs ~2,500 runs/s, so the matrix may be nearly done when the inspector is back).
  * Each the median over REPEAT fresh pages. Back in `#/eval` the matrix must say "Done: 1,008
- * runs". Figures only, no pass/fail.
+ * runs". Figures only, no pass/fail. BENCH_ATTRIBUTION=1 also logs each Long Animation Frame of
+ * the stepping with the scripts it ran (an unminified build names them).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -81,6 +82,18 @@ async function once(browser: Browser, base: string, file: string) {
     if (stepping.matrixEndAt === null)
       throw new BenchError(`the matrix did not end within ${MATRIX_TIMEOUT_MS / 1000} s`);
     const tasks = await page.evaluate(() => (window as unknown as ProbeWindow).__benchProbe.tasks);
+    if (process.env.BENCH_ATTRIBUTION === '1') {
+      const frames = await page.evaluate(
+        () => (window as unknown as ProbeWindow).__benchProbe.frames,
+      );
+      for (const frame of frames.filter(
+        (one) => one.end >= stepping.startedAt && one.start <= stepping.endedAt,
+      ))
+        log(
+          `  frame +${Math.round(frame.start - stepping.startedAt)} ms, ${Math.round(frame.end - frame.start)} ms: ` +
+            frame.scripts.map((script) => `${script.invoker} ${script.fn} ${script.ms}`).join('; '),
+        );
+    }
     await views.getByRole('link', { name: 'Eval', exact: true }).click();
     await page
       .getByRole('region', { name: 'Matrix results' })

@@ -64,6 +64,29 @@ test.describe('the decision record', () => {
     await expect(panel).toContainText('Reply');
   });
 
+  test('another step opens at the top of the record, however far the last was scrolled', async ({
+    page,
+  }) => {
+    const record = await runScenario(page, 'rca-search-stall', 'Step 4');
+    await record.getByRole('tab', { name: 'Context' }).click();
+    const panel = record.getByRole('tabpanel', { name: 'Context' });
+    // The pane that scrolls the record (the record is its one child).
+    const pane = record.locator('xpath=..');
+    const scrolled = () => pane.evaluate((element) => element.scrollTop);
+    const previous = page
+      .getByRole('region', { name: 'Timeline' })
+      .getByRole('button', { name: 'Previous step' });
+    // Twice: the second time the pane was last brought to its top by the record itself.
+    for (const step of [3, 2]) {
+      await panel.hover();
+      await page.mouse.wheel(0, 3000);
+      await expect.poll(scrolled).toBeGreaterThan(0);
+      await previous.click();
+      await expect(panel).toContainText(`sent for step ${step}`);
+      await expect.poll(scrolled).toBe(0);
+    }
+  });
+
   test('a fabricated agreement is denied by the fabrication guard, with its detail', async ({
     page,
   }) => {

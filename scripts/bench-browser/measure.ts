@@ -26,18 +26,8 @@ export interface MatrixPick {
   readonly runs: number;
 }
 
-/**
- * A matrix on a freshly loaded page, picked and started through the UI; the probe's readout once
- * the rows are in, the charts drawn and no long task has ended for QUIET_MS.
- */
-export async function runMatrix(
-  page: Page,
-  base: string,
-  matrix: MatrixPick,
-  /** Called just before the click on Run matrix (a CPU profile starts here). */
-  beforeRun?: () => Promise<void>,
-): Promise<Readout> {
-  await page.goto(`${base}/#/eval`);
+/** In `#/eval` (shown), picks `matrix` in the setup by role and label; the setup and "N runs". */
+export async function pickMatrix(page: Page, matrix: MatrixPick) {
   await page.getByRole('heading', { name: 'Eval matrix', exact: true }).waitFor();
   const setup = page.getByRole('complementary', { name: 'Matrix setup', exact: true });
   await setup.getByRole('button', { name: 'Select no scenarios', exact: true }).click();
@@ -53,6 +43,22 @@ export async function runMatrix(
     .getByText(runsText, { exact: true })
     .waitFor({ timeout: 5_000 })
     .catch(timedOut(`the setup does not show "${runsText}" after picking the matrix`));
+  return { setup, runsText };
+}
+
+/**
+ * A matrix on a freshly loaded page, picked and started through the UI; the probe's readout once
+ * the rows are in, the charts drawn and no long task has ended for QUIET_MS.
+ */
+export async function runMatrix(
+  page: Page,
+  base: string,
+  matrix: MatrixPick,
+  /** Called just before the click on Run matrix (a CPU profile starts here). */
+  beforeRun?: () => Promise<void>,
+): Promise<Readout> {
+  await page.goto(`${base}/#/eval`);
+  const { setup, runsText } = await pickMatrix(page, matrix);
 
   await armProbe(page);
   await beforeRun?.();

@@ -5,6 +5,8 @@ import type { BrowserCompareFigures } from './compare-10k';
 import type { HugeTraceFigures } from './huge-trace';
 import type { BrowserMatrix9800Figures } from './matrix-9800';
 import type { BrowserLibraryFigures } from './library-entry';
+import type { OpenCloseFigures } from './open-close';
+import type { StepWhileMatrixFigures } from './step-while-matrix';
 import { median } from './stats';
 
 /** Pure: the median of each figure over the repetitions (single page loads swing with JIT and GC). */
@@ -26,7 +28,12 @@ export function skippedReport(reason: string, json: boolean): string {
 
 /** The `ui.*` figures measured (`--ui=…` may pick only some pieces). */
 export type UiFigures = Partial<
-  FirstLoadFigures & HugeTraceFigures & BrowserCompareFigures & BrowserMatrix9800Figures
+  FirstLoadFigures &
+    HugeTraceFigures &
+    BrowserCompareFigures &
+    BrowserMatrix9800Figures &
+    StepWhileMatrixFigures &
+    OpenCloseFigures
 >;
 
 /** Pure: the `ui.*` lines of the table, one per piece measured. */
@@ -44,6 +51,12 @@ function firstLoadLine(ui: UiFigures, repeat: number): string {
     ui.import100kMs === undefined
       ? null
       : `100,000-step trace: chosen to painted ${ui.import100kMs} ms (JSON.parse alone ${ui.jsonParse100kMs} ms), ${ui.heapMBPer10kSteps} MB of heap per 10,000 steps; step selected to painted, p95: ${ui.stepSelectP95Ms100k} ms (100 steps: ${ui.stepSelectP95Ms100} ms)`,
+    ui.stepWhileMatrixLongestTaskMs === undefined
+      ? null
+      : `stepping while a 1,008-run matrix runs: longest main-thread task ${ui.stepWhileMatrixLongestTaskMs} ms, step p95 ${ui.stepWhileMatrixStepP95Ms} ms (stepping began ${ui.stepWhileMatrixOverlapMs} ms before the matrix ended)`,
+    ui.heapMBAfterOpenClose === undefined
+      ? null
+      : `100,000-step trace opened, scrubbed and closed ×3: heap ${ui.heapMBBeforeOpen} MB before, ${ui.heapMBAfterOpenClose.join(', ')} MB after each close`,
   ];
   return lines.filter((line) => line !== null).join('\n            ');
 }

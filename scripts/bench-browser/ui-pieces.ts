@@ -5,7 +5,14 @@
  */
 
 /** The pieces, in the order they run. */
-export const UI_PIECES = ['first-load', 'compare-10k', 'matrix-9800', 'huge-trace'] as const;
+export const UI_PIECES = [
+  'first-load',
+  'compare-10k',
+  'matrix-9800',
+  'huge-trace',
+  'step-while-matrix',
+  'open-close',
+] as const;
 export type UiPiece = (typeof UI_PIECES)[number];
 
 /** Pure: the pieces `--ui=…` names in `args` (every piece without it), or the problem. */

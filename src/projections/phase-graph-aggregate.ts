@@ -23,7 +23,6 @@ import {
   phaseWidth,
   type AggregateLayout,
 } from './phase-graph-aggregate-layout';
-import { summariseReasons } from './phase-graph-reasons';
 import { tally } from './phase-graph-tally';
 import {
   currentPhase,
@@ -141,7 +140,7 @@ export function buildAggregate(
     const seen = tallies.get(spec.id);
     const taken = seen?.taken ?? 0;
     const steps = seen?.steps ?? [];
-    const summary = summariseReasons(seen?.reasons ?? []);
+    const summary = seen?.summary ?? null;
     const route = placed.edges.get(spec.id);
     const isLast = spec.id === lastId;
     const would = wouldHave.get(spec.id) ?? [];

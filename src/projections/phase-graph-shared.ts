@@ -32,8 +32,48 @@ function transitionTargets(machine: PhaseGraphMachine): ReadonlyMap<string, stri
 }
 
 /**
+ * How far a path's steps climb in order: the entries before the first one without a step, and
+ * whether their steps never go down there (then a cursor's entries are found by halving). Kept
+ * per path array: the store replaces the path, never changes it.
+ */
+const ORDERED = new WeakMap<
+  readonly PathEntry[],
+  { readonly end: number; readonly sorted: boolean }
+>();
+
+function orderedPrefix(path: readonly PathEntry[]) {
+  let known = ORDERED.get(path);
+  if (!known) {
+    let end = 0;
+    let sorted = true;
+    for (let previous = -Infinity; end < path.length; end++) {
+      const step = (path[end] as PathEntry).step;
+      if (step === null) break;
+      if (step < previous) sorted = false;
+      previous = step;
+    }
+    known = { end, sorted };
+    ORDERED.set(path, known);
+  }
+  return known;
+}
+
+/** The first of `path`'s first `end` entries (steps in order) whose step is above `cursor`. */
+function firstAbove(path: readonly PathEntry[], end: number, cursor: number): number {
+  let low = 0;
+  let high = end;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (((path[middle] as PathEntry).step as number) > cursor) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+/**
  * Pure: the path entry the graph marks as last: the run's newest, or with a cursor the one that
- * led into the cursor's step (else the newest entry up to it).
+ * led into the cursor's step (else the newest entry up to it). A cursor move on a 100,000-entry
+ * path looks at the cursor step's few entries, not the whole path.
  */
 export function lastEntryIndex(
   path: readonly PathEntry[],
@@ -45,6 +85,15 @@ export function lastEntryIndex(
   const phase = steps[cursor]?.phase;
   const targets = transitionTargets(machine);
   const into = (entry: PathEntry) => targets.get(entry.transition) === phase;
+  const { end, sorted } = orderedPrefix(path);
+  if (sorted) {
+    // Entries up to `last` have steps ≤ cursor; those of the cursor's step end there.
+    const last = firstAbove(path, end, cursor) - 1;
+    let first = last;
+    while (first >= 0 && (path[first] as PathEntry).step === cursor) first--;
+    for (let i = first + 1; i <= last; i++) if (into(path[i] as PathEntry)) return i;
+    return last;
+  }
   let fallback = -1;
   for (let i = 0; i < path.length; i++) {
     const entry = path[i] as PathEntry;

@@ -4,12 +4,17 @@
  */
 import type { PhaseId } from '../engine';
 import type { PhaseGraphMachine, PhaseGraphRun } from './phase-graph';
-import { transitionReason } from './phase-graph-reasons';
+import { summariseReasons, transitionReason } from './phase-graph-reasons';
 
 export interface EdgeTally {
   taken: number;
   steps: number[];
   reasons: string[];
+  /**
+   * `summariseReasons(reasons)`, counted with the tally: on a 100,000-step run it ranks 100,000
+   * reasons, which a cursor move must not do again.
+   */
+  summary: string | null;
 }
 
 interface Tally {
@@ -64,7 +69,7 @@ function countTally(machine: PhaseGraphMachine, run: PhaseGraphRun): Tally {
   for (const entry of run.path) {
     const spec = byId.get(entry.transition);
     if (!spec) continue;
-    const seen = edges.get(spec.id) ?? { taken: 0, steps: [], reasons: [] };
+    const seen = edges.get(spec.id) ?? { taken: 0, steps: [], reasons: [], summary: null };
     seen.taken += 1;
     if (entry.step !== null) {
       if (seen.steps.at(-1) !== entry.step) seen.steps.push(entry.step);
@@ -75,6 +80,7 @@ function countTally(machine: PhaseGraphMachine, run: PhaseGraphRun): Tally {
     if (reason) seen.reasons.push(reason);
     edges.set(spec.id, seen);
   }
+  for (const seen of edges.values()) seen.summary = summariseReasons(seen.reasons);
   const scope = run.scope ?? null;
   for (const step of run.steps) {
     if (!scope || (step.index >= scope.first && step.index <= scope.last)) {

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, type ComponentProps } from 'react';
+import { Suspense, useRef, useState, type ComponentProps } from 'react';
 import { FOCUS_RING, lazyComponent, LoadingNote } from '../../components';
 import { createGuardTripReader, type GuardTrip } from '../../projections/decision-record';
 import type { RunState } from '../../state/run-store';
@@ -17,7 +17,7 @@ import {
   selectSteps,
   selectStreaming,
 } from './selectors';
-import { scrollToTop } from './scroll';
+import { useScrollTopOnChange } from './scroll-reset';
 
 /** The panels are a chunk of their own: the first paint shows no step (preloaded after it). */
 const panels = () => import('./panels');
@@ -85,11 +85,8 @@ export function DecisionRecordPane() {
   const regionRef = useRef<HTMLElement>(null);
   const index = Math.min(cursor ?? steps.length - 1, steps.length - 1);
 
-  // The pane's scroll position (the DOM, outside React): another step's record starts at its top.
-  useEffect(() => {
-    const region = regionRef.current;
-    if (region && index >= 0) scrollToTop(region);
-  }, [index]);
+  // Another step's record starts at its top (the pane's scroll position, outside React).
+  useScrollTopOnChange(regionRef, index);
   const following = cursor === null;
 
   return (

@@ -76,6 +76,10 @@ function toNode(node: PhaseGraphNode, selected: boolean): PhaseFlowNode {
     position: { x: node.x, y: node.y },
     width: node.width,
     height: node.height,
+    // The layout's size, as xyflow would measure it: a node object that changes (the cursor's
+    // tag) then keeps the handle bounds xyflow measured, instead of being observed and measured
+    // again, which costs a layout and a second render of the graph on every step move.
+    measured: { width: node.width, height: node.height },
     data: { node, selected },
     draggable: false,
     connectable: false,

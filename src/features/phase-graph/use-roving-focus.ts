@@ -17,15 +17,15 @@ import { moveFocus, movesFocus, tabStop, type FocusKey } from './roving-focus';
 function withFocus<T extends { domAttributes?: object }>(
   item: T,
   stop: boolean,
-  cache: WeakMap<T, T>,
+  cache: { readonly on: WeakMap<T, T>; readonly off: WeakMap<T, T> },
 ): T {
-  if (stop) return { ...item, domAttributes: { ...item.domAttributes, tabIndex: 0 } };
-  let off = cache.get(item);
-  if (!off) {
-    off = { ...item, domAttributes: { ...item.domAttributes, tabIndex: -1 } };
-    cache.set(item, off);
+  const copies = stop ? cache.on : cache.off;
+  let copy = copies.get(item);
+  if (!copy) {
+    copy = { ...item, domAttributes: { ...item.domAttributes, tabIndex: stop ? 0 : -1 } };
+    copies.set(item, copy);
   }
-  return off;
+  return copy;
 }
 
 /** The focus key of the graph element an event came from, if any. */
@@ -57,8 +57,14 @@ export function useRovingFocus(
 ) {
   const [wanted, setWanted] = useState<FocusKey | null>(null);
   const [cache] = useState(() => ({
-    nodes: new WeakMap<PhaseFlowNode, PhaseFlowNode>(),
-    edges: new WeakMap<TransitionFlowEdge, TransitionFlowEdge>(),
+    nodes: {
+      on: new WeakMap<PhaseFlowNode, PhaseFlowNode>(),
+      off: new WeakMap<PhaseFlowNode, PhaseFlowNode>(),
+    },
+    edges: {
+      on: new WeakMap<TransitionFlowEdge, TransitionFlowEdge>(),
+      off: new WeakMap<TransitionFlowEdge, TransitionFlowEdge>(),
+    },
   }));
   const order = useMemo<FocusKey[]>(
     () => [

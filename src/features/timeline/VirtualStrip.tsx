@@ -13,9 +13,11 @@ import {
   BOUNDARY_WIDTH,
   CELL_GAP,
   CELL_MIN,
+  SCROLL_PADDING,
   STRIP_PADDING,
   cellPosition,
   cellWidth,
+  revealOffset,
 } from './strip-layout';
 import type { TimelineStripProps } from './TimelineStrip';
 
@@ -68,14 +70,19 @@ export function VirtualStrip({
     gap: CELL_GAP,
     paddingStart: STRIP_PADDING,
     paddingEnd: STRIP_PADDING,
-    scrollPaddingStart: 2 * STRIP_PADDING,
-    scrollPaddingEnd: 2 * STRIP_PADDING,
+    scrollPaddingStart: SCROLL_PADDING,
+    scrollPaddingEnd: SCROLL_PADDING,
     overscan: 6,
   });
   revealRef.current = (index: number) => {
     const at = cellPosition(cells, index);
-    if (at < 0 || !stripRef.current) return false;
-    virtualizer.scrollToIndex(at, { align: 'auto' });
+    const element = stripRef.current;
+    if (at < 0 || !element) return false;
+    const target = revealOffset(virtualizer, at);
+    // Before the strip has a size the virtualiser scrolls (and keeps at it while it settles).
+    if (target === 'unknown') virtualizer.scrollToIndex(at, { align: 'auto' });
+    // Written, never read: the cursor moves before React draws, so the page is laid out already.
+    else if (target !== null) element.scrollLeft = target;
     return true;
   };
   useLayoutEffect(onDrawn);

@@ -43,3 +43,39 @@ export function cellPosition(
   }
   return -1;
 }
+
+/** The strip's scroll padding: a cell this close to an edge is brought further in. */
+export const SCROLL_PADDING = 2 * STRIP_PADDING;
+
+/** What `revealOffset` reads of the strip's virtualiser (@tanstack/react-virtual's members). */
+export interface StripScroll {
+  /** Each cell's place along the strip as the last draw laid it out, from the cells' widths. */
+  readonly measurementsCache: readonly { readonly start: number; readonly end: number }[];
+  /** The strip's whole scrolled width. */
+  getTotalSize(): number;
+  /** The scroll offset, as the last scroll event left it. */
+  readonly scrollOffset: number | null;
+  /** The strip's size, as its resize observer last saw it. */
+  readonly scrollRect: { readonly width: number } | null;
+}
+
+/**
+ * Pure over the virtualiser's own numbers: where the strip must scroll so the cell at `at` is in
+ * view (at the edge it left by, as the virtualiser's `scrollToIndex` 'auto' would put it), null
+ * when it is in view already, 'unknown' before the strip has a size or the cell a place. It reads the scroll offset and width the virtualiser keeps
+ * from its scroll and resize observers, and the cells' places from their one width, so a step
+ * move reads no layout (`scrollToIndex` reads `scrollWidth` at once and in three frames after).
+ */
+export function revealOffset(virtualizer: StripScroll, at: number): number | null | 'unknown' {
+  const item = virtualizer.measurementsCache[at];
+  const size = virtualizer.scrollRect?.width ?? 0;
+  if (!item || size <= 0) return 'unknown';
+  const offset = virtualizer.scrollOffset ?? 0;
+  const max = Math.max(virtualizer.getTotalSize() - size, 0);
+  let target: number;
+  if (item.end >= offset + size - SCROLL_PADDING) target = item.end + SCROLL_PADDING - size;
+  else if (item.start <= offset + SCROLL_PADDING) target = item.start - SCROLL_PADDING;
+  else return null;
+  target = Math.round(Math.min(Math.max(target, 0), max));
+  return target === Math.round(offset) ? null : target;
+}

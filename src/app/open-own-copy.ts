@@ -5,25 +5,10 @@
  * copy with the engine's fast path while the worker reads and pre-scans it; once the worker's
  * pre-scan is clean (`scanned`) and the fast path read the whole file, that is the file's reading
  * — exactly what `openFileText` gives such a text. Anything else waits for the worker's answer,
- * which words every problem.
+ * which words every problem. Loaded when such a file is opened (the fast path needs the trace
+ * schemas, zod among them, which the first paint does not); `looksNative` is `native-start.ts`.
  */
 import { fastNativeTrace, type OpenedFile } from '../engine';
-
-/** How the native writer starts a file (`toNativeTraceJson`): `{"format":"loopscope.trace","version":2,`. */
-const NATIVE_START =
-  /^\uFEFF?\s*\{\s*"format"\s*:\s*"loopscope\.trace"\s*,\s*"version"\s*:\s*2\s*[,}]/;
-
-/** Enough of a file's start to hold the two fields. */
-const HEAD_BYTES = 256;
-
-/** Whether `source` starts as a native trace does (a guess; the reading decides). */
-export async function looksNative(source: Blob | string): Promise<boolean> {
-  const head =
-    typeof source === 'string'
-      ? source.slice(0, HEAD_BYTES)
-      : await source.slice(0, HEAD_BYTES).text();
-  return NATIVE_START.test(head);
-}
 
 /**
  * Pure but for reading the Blob: the native trace `source` holds when `JSON.parse` and the

@@ -6,7 +6,7 @@
  * in Node) the same core runs on this thread.
  */
 import { FileError, type OpenedFile } from '../engine';
-import { looksNative, ownReading } from './open-own-copy';
+import { looksNative } from './native-start';
 import type {
   FileErrorFields,
   OpenWorkerRequest,
@@ -60,7 +60,11 @@ export interface OwnCopy {
   readonly read: (source: Blob | string) => Promise<OpenedFile | null>;
 }
 
-const PAGE_COPY: OwnCopy = { looksNative, read: ownReading };
+/** The page's own reading loads with the first native file (its fast path needs the schemas). */
+const PAGE_COPY: OwnCopy = {
+  looksNative,
+  read: async (source) => (await import('./open-own-copy')).ownReading(source),
+};
 
 /**
  * An opener over the ports `connect` makes: a port per file, closed when it answers or stops.

@@ -49,7 +49,8 @@ export const TimelineStrip = memo(function TimelineStrip(props: TimelineStripPro
   return (
     <Suspense
       fallback={
-        <div role="status" className={EMPTY}>
+        // Not a status: the timeline's one live region is its position line.
+        <div aria-busy="true" className={EMPTY}>
           Loading the timeline…
         </div>
       }

@@ -118,7 +118,7 @@ test('a `loop run --json` trace opens by the picker, by a drop and by a paste, a
     buffer: Buffer.from(json),
   });
   await expect(notice).toContainText('Opened picked.json: a run of shopops-happy');
-  expect(await steps(page).allTextContents()).toEqual(live);
+  await expect(steps(page)).toHaveText(live);
   await expect(metrics(page)).toContainText('Stop reason: answer');
 
   await page.getByRole('button', { name: 'Reset', exact: true }).click();
@@ -132,7 +132,7 @@ test('a `loop run --json` trace opens by the picker, by a drop and by a paste, a
   await page.dispatchEvent('main', 'drop', { dataTransfer: dropped });
   await expect(notice).toContainText('Opened dropped.json');
   await expect(page.getByText('Drop to open')).toHaveCount(0);
-  expect(await steps(page).allTextContents()).toEqual(live);
+  await expect(steps(page)).toHaveText(live);
 
   await page.getByRole('button', { name: 'Reset', exact: true }).click();
   await page.evaluate((text) => {
@@ -143,7 +143,7 @@ test('a `loop run --json` trace opens by the picker, by a drop and by a paste, a
     );
   }, json);
   await expect(notice).toContainText('Opened pasted text');
-  expect(await steps(page).allTextContents()).toEqual(live);
+  await expect(steps(page)).toHaveText(live);
 
   // One live run and three opened ones, all kept.
   await expect.poll(async () => (await kept(page)).length).toBe(4);
@@ -162,7 +162,7 @@ test('a file that is not a trace says what is wrong and changes nothing', async 
   const alert = page.getByRole('alert').filter({ hasText: 'notes.txt' });
   await expect(alert).toContainText('notes.txt: not JSON');
   await expect(alert).toContainText('Nothing was changed.');
-  expect(await steps(page).allTextContents()).toEqual(live);
+  await expect(steps(page)).toHaveText(live);
   await expect(page).toHaveURL(/scenario=shopops-happy/);
 });
 

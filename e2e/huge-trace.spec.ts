@@ -1,3 +1,5 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { writeBenchTrace } from '../src/cli/bench-trace';
 import { expect, keptSummaries, test } from './support';
@@ -22,6 +24,15 @@ test('a 100,000-step trace opens, and its last, first and middle steps are reach
   test.setTimeout(600_000);
   const file = testInfo.outputPath('t100k.json');
   await writeBenchTrace({ steps: STEPS, file });
+  // The same run with its first two fields swapped: the page does not take it for a native file
+  // at a glance (app/native-start.ts), so only the worker reads it — the longer opening the Stop
+  // button is pressed during (the page's own fast reading can finish first on a busy machine).
+  const workerOnly = testInfo.outputPath(path.join('worker-only', 't100k.json'));
+  mkdirSync(path.dirname(workerOnly), { recursive: true });
+  const text = readFileSync(file, 'utf8');
+  const head = '{"format":"loopscope.trace","version":2,';
+  expect(text.startsWith(head)).toBe(true);
+  writeFileSync(workerOnly, `{"version":2,"format":"loopscope.trace",${text.slice(head.length)}`);
 
   await page.goto('/');
   await page.locator('html[data-mock-ready="1"]').waitFor();
@@ -31,7 +42,7 @@ test('a 100,000-step trace opens, and its last, first and middle steps are reach
 
   // Read and parsed off the main thread: the notice says how far it got, and the page answers
   // meanwhile — its Stop button stops the opening, and nothing of the file is shown.
-  await page.getByTestId('open-file-input').setInputFiles(file);
+  await page.getByTestId('open-file-input').setInputFiles(workerOnly);
   await expect(notice).toHaveText(
     /^(Reading t100k\.json… [\d.]+ MB of [\d.]+ MB|Parsing t100k\.json…)$/,
   );
@@ -39,11 +50,8 @@ test('a 100,000-step trace opens, and its last, first and middle steps are reach
   await expect(notice).toBeHidden();
   await expect(metrics).not.toContainText('LLM calls: 100,000');
 
-  // Opened again: read, parsed and shown.
+  // Opened again, the native file itself: read, parsed and shown.
   await page.getByTestId('open-file-input').setInputFiles(file);
-  await expect(notice).toHaveText(
-    /^(Reading t100k\.json… [\d.]+ MB of [\d.]+ MB|Parsing t100k\.json…)$/,
-  );
   await expect(notice).toContainText('Opened t100k.json: a run of bench-long with 100000 steps', {
     timeout: 300_000,
   });

@@ -1,5 +1,6 @@
 /** The figures of one matrix, computed from the probe's record: pure, no page. */
 import type { Readout, Span } from './probe';
+import { oneDecimal } from './stats';
 
 /** The figures of one matrix; the report holds the median of each over REPEAT page loads. */
 export interface BrowserMatrixFigures {
@@ -37,7 +38,6 @@ export const FIGURE_KEYS: readonly (keyof BrowserMatrixFigures)[] = [
   'longestFrameGapOnRowsMs',
 ];
 
-const oneDecimal = (ms: number) => Math.round(ms * 10) / 10;
 const longest = (spans: readonly Span[]) =>
   spans.reduce((max, span) => Math.max(max, span.end - span.start), 0);
 

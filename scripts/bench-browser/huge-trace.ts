@@ -22,7 +22,7 @@ import { writeBenchTrace } from '../../src/cli/bench-trace';
 import { openBenchContext } from './chromium';
 import { BenchError, REPEAT, log, timedOut } from './common';
 import { armImport, timeJsonParse, timeStepSelections } from './huge-trace-page';
-import { median, p95 } from './stats';
+import { median, oneDecimal, p95 } from './stats';
 
 export interface HugeTraceFigures {
   readonly import100kMs: number;
@@ -38,9 +38,8 @@ const SELECTIONS = 50;
 const PARSE_TRIES = 3;
 const OPEN_TIMEOUT_MS = 300_000;
 
-const oneDecimal = (ms: number) => Math.round(ms * 10) / 10;
-
-async function heapBytes(page: Page): Promise<number> {
+/** The page's heap in bytes after two forced collections (CDP). */
+export async function heapBytes(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send('HeapProfiler.collectGarbage');

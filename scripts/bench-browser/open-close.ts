@@ -17,7 +17,8 @@ import type { Browser, Page } from '@playwright/test';
 import { writeBenchTrace } from '../../src/cli/bench-trace';
 import { openBenchContext } from './chromium';
 import { REPEAT, log, timedOut } from './common';
-import { median } from './stats';
+import { heapBytes } from './huge-trace';
+import { median, oneDecimal } from './stats';
 
 export interface OpenCloseFigures {
   readonly heapMBBeforeOpen: number;
@@ -28,20 +29,8 @@ const STEPS = 100_000;
 const CYCLES = 3;
 const OPEN_TIMEOUT_MS = 300_000;
 
-const oneDecimal = (value: number) => Math.round(value * 10) / 10;
-
 /** The page's heap in MB after two forced collections. */
-async function heapMB(page: Page): Promise<number> {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    await cdp.send('HeapProfiler.collectGarbage');
-    await cdp.send('HeapProfiler.collectGarbage');
-    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
-    return usedSize / 1024 / 1024;
-  } finally {
-    await cdp.detach();
-  }
-}
+const heapMB = async (page: Page): Promise<number> => (await heapBytes(page)) / 1024 / 1024;
 
 /** Opens `file`, scrubs through it and closes it with Reset, as a user would. */
 async function openScrubClose(page: Page, file: string): Promise<void> {

@@ -10,3 +10,6 @@ export const median = (values: readonly number[]): number =>
 /** The 95th percentile by nearest rank; `values` is not changed. */
 export const p95 = (values: readonly number[]): number =>
   [...values].sort((a, b) => a - b)[Math.max(0, Math.ceil(values.length * 0.95) - 1)]!;
+
+/** A figure rounded to one decimal, as the report prints it. */
+export const oneDecimal = (value: number): number => Math.round(value * 10) / 10;

@@ -78,9 +78,16 @@ test.describe('the decision record', () => {
       .getByRole('button', { name: 'Previous step' });
     // Twice: the second time the pane was last brought to its top by the record itself.
     for (const step of [3, 2]) {
+      // The step's messages drawn first (the panels load after the first paint), and the wheel
+      // turned again until the pane has moved.
+      await expect(panel).toContainText(`sent for step ${step + 1}`);
       await panel.hover();
-      await page.mouse.wheel(0, 3000);
-      await expect.poll(scrolled).toBeGreaterThan(0);
+      await expect
+        .poll(async () => {
+          await page.mouse.wheel(0, 3000);
+          return scrolled();
+        })
+        .toBeGreaterThan(0);
       await previous.click();
       await expect(panel).toContainText(`sent for step ${step}`);
       await expect.poll(scrolled).toBe(0);

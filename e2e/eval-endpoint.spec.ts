@@ -293,3 +293,39 @@ test('a refused key stops the matrix after its first runs, and says what to do',
   await page.emulateMedia({ colorScheme: 'dark' });
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('an endpoint added without the reload is named before Run, and Reload keeps it chosen', async ({
+  page,
+}) => {
+  await page.goto('/#/eval');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  const setup = page.getByRole('complementary', { name: 'Matrix setup' });
+  // Added in the dialog, which says to reload; closed without reloading.
+  await setup.getByRole('button', { name: 'Manage endpoints…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Endpoints' });
+  await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+  await dialog.getByLabel('Name').fill('Fake llama');
+  await dialog.getByLabel('Base URL').fill(endpoint.baseUrl);
+  await dialog.getByLabel('Model', { exact: true }).fill('fake-model');
+  await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+  await expect(dialog.getByRole('list', { name: 'Your endpoints' })).toContainText('Fake llama');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  const origin = new URL(endpoint.baseUrl).origin;
+  const notice = setup.getByRole('status', { name: 'Reload needed' });
+  await expect(notice).toBeHidden();
+  await setup.getByLabel('Model', { exact: true }).selectOption({ label: 'Fake llama' });
+  await expect(notice).toContainText(`Reload to connect to ${origin}.`);
+
+  const loaded = page.waitForEvent('load');
+  await notice.getByRole('button', { name: 'Reload' }).click();
+  await loaded;
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await expect(setup.getByLabel('Model', { exact: true })).toHaveValue(/.+/);
+  await expect(setup.getByLabel('Model', { exact: true }).locator('option:checked')).toHaveText(
+    'Fake llama',
+  );
+  await expect(notice).toBeHidden();
+  expect(endpoint.requests).toHaveLength(0);
+});

@@ -4,4 +4,5 @@ export { CorsHelp } from './CorsHelp';
 export { ManageEndpoints, preloadEndpointsManager } from './EndpointsDialog';
 export { ModelNote } from './ModelNote';
 export { ModelPicker } from './ModelPicker';
+export { ReloadNotice } from './ReloadNotice';
 export { selectConnectOrigins, selectSelectedKind } from './selectors';

@@ -1,10 +1,10 @@
 import { memo, useId } from 'react';
 import type { Scenario } from '../../engine';
 import { FOCUS_RING } from '../../components';
-import type { EndpointsState } from '../../state/endpoints-store';
+import { originNeedingReload, type EndpointsState } from '../../state/endpoints-store';
 import { BUILTIN_MODELS } from '../../state/eval-store';
 import { MAX_EVAL_CONCURRENCY } from '../../workers/eval-protocol';
-import { ManageEndpoints, useEndpoints } from '../endpoints';
+import { ManageEndpoints, ReloadNotice, useEndpoints } from '../endpoints';
 import { hostOf, useChosenEndpoint, useUserEndpoints } from './endpoint-choice';
 import { useEvalActions, useEvalStore } from './eval-store-context';
 import { NumberField } from './NumberField';
@@ -26,6 +26,11 @@ export const ModelSection = memo(function ModelSection({
   const endpoints = useUserEndpoints();
   const chosen = useChosenEndpoint();
   const keyed = useEndpoints(selectKeyed);
+  // An endpoint added since the page loaded is outside its connect policy: say so before Run,
+  // not as an error on every row of the matrix.
+  const blocked = useEndpoints((state) =>
+    chosen ? originNeedingReload(chosen.baseUrl, state.connectOrigins) !== null : false,
+  );
   const concurrency = useEvalStore(selectConcurrency);
   const picked = useEvalStore(selectScenarioIds);
   const id = useId();
@@ -75,6 +80,7 @@ export const ModelSection = memo(function ModelSection({
       </div>
       {chosen && (
         <>
+          {blocked && <ReloadNotice />}
           <NumberField
             label="Concurrent runs"
             value={concurrency}

@@ -79,6 +79,38 @@ describe('the native file read without zod on its steps', () => {
     expect(taken).toBeGreaterThan(0);
   });
 
+  it('declines an observation without its result, which the schemas name', async () => {
+    // Found by the property above (seed 733472480): the fast path took `{ ok, empty }` as a
+    // result of undefined, where the schemas refuse the file.
+    const value = await nativeValue('rca-search-stall');
+    const steps = value['steps'] as Record<string, unknown>[];
+    steps[2] = { ...steps[2], observation: { ok: true, empty: false } };
+    expect(fastNativeParts(value)).toBeNull();
+    const error = checked(value);
+    expect(error).toBeInstanceOf(TraceError);
+    expect((error as TraceError).path).toBe('$.steps[2].observation.result');
+    // A null result is a result.
+    steps[2] = { ...steps[2], observation: { ok: true, result: null, empty: true } };
+    expect(fastNativeParts(value)).toEqual(checked(value));
+  });
+
+  it('leaves tool arguments with an own __proto__ key to the schemas, which drop it', async () => {
+    // Found by the property above (seed -1332691955): the fast path kept the key, the schemas'
+    // record drops it, so the same file read two ways.
+    const value = await nativeValue('rca-search-stall');
+    const steps = value['steps'] as Record<string, unknown>[];
+    const text = JSON.stringify(steps[0]).replace(
+      '"args":{',
+      '"args":{"__proto__":{"polluted":true},',
+    );
+    steps[0] = JSON.parse(text) as Record<string, unknown>;
+    expect(fastNativeParts(value)).toBeNull();
+    const parts = checked(value) as ReturnType<typeof checkedNativeParts>;
+    const action = parts.steps[0]?.decision.action;
+    expect(Object.hasOwn(action?.args ?? {}, '__proto__')).toBe(false);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
   it('still names a bad step', async () => {
     const value = await nativeValue('rca-search-stall');
     const steps = value['steps'] as Record<string, unknown>[];

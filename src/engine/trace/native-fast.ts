@@ -162,7 +162,8 @@ function isDecision(value: unknown): boolean {
   if (!INTENTS.has(intent) || confidence !== 0) return false;
   if (action !== null) {
     if (!exactKeys(action, ['tool', 'args']) || !isText(action.tool)) return false;
-    if (!isObject(action.args)) return false;
+    // The schemas' record drops an own `__proto__` key (JSON.parse makes one); leave it to them.
+    if (!isObject(action.args) || Object.hasOwn(action.args, '__proto__')) return false;
   }
   if (!Array.isArray(evidenceRefs) || !evidenceRefs.every(isCount)) return false;
   return (
@@ -174,7 +175,8 @@ function isDecision(value: unknown): boolean {
 
 function fastObservation(value: unknown): Step['observation'] | undefined {
   if (value === null) return null;
-  if (!onlyKeys(value, OBSERVATION_KEYS)) return undefined;
+  // `result` may be any value, null included, but it must be there: the schema requires the key.
+  if (!onlyKeys(value, OBSERVATION_KEYS) || !('result' in value)) return undefined;
   const { ok, result, empty, repeatOf } = value;
   if (typeof ok !== 'boolean' || typeof empty !== 'boolean') return undefined;
   if (repeatOf !== undefined && !isCount(repeatOf)) return undefined;

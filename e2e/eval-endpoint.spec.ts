@@ -301,16 +301,13 @@ test('an endpoint added without the reload is named before Run, and Reload keeps
   await page.locator('html[data-mock-ready="1"]').waitFor();
   const setup = page.getByRole('complementary', { name: 'Matrix setup' });
   // Added in the dialog, which says to reload; closed without reloading.
-  await setup.getByRole('button', { name: 'Manage endpoints…' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Endpoints' });
-  await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-  await dialog.getByLabel('Name').fill('Fake llama');
-  await dialog.getByLabel('Base URL').fill(endpoint.baseUrl);
-  await dialog.getByLabel('Model', { exact: true }).fill('fake-model');
-  await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-  await expect(dialog.getByRole('list', { name: 'Your endpoints' })).toContainText('Fake llama');
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
+  await addEndpoint(page, {
+    opener: setup.getByRole('button', { name: 'Manage endpoints…' }),
+    name: 'Fake llama',
+    baseUrl: endpoint.baseUrl,
+    model: 'fake-model',
+    reload: false,
+  });
 
   const origin = new URL(endpoint.baseUrl).origin;
   const notice = setup.getByRole('status', { name: 'Reload needed' });

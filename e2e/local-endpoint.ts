@@ -117,6 +117,8 @@ export interface EndpointFields {
   readonly idleLimitS?: number;
   /** The "Manage endpoints…" button to open the dialog from (default: the page's). */
   readonly opener?: Locator;
+  /** false: close the dialog without its Reload, as a user who skips it does (default: reload). */
+  readonly reload?: boolean;
 }
 
 /**
@@ -146,7 +148,10 @@ export async function addEndpoint(page: Page, fields: EndpointFields): Promise<v
   const origin = new URL(fields.baseUrl).origin;
   const notice = dialog.getByRole('status', { name: 'Reload needed' });
   // Rendered with the list: a reload is needed exactly when the page's policy lacks the origin.
-  if (await notice.getByText(`Reload to connect to ${origin}`).isVisible()) {
+  if (
+    fields.reload !== false &&
+    (await notice.getByText(`Reload to connect to ${origin}`).isVisible())
+  ) {
     const loaded = page.waitForEvent('load');
     await notice.getByRole('button', { name: 'Reload' }).click();
     await loaded;

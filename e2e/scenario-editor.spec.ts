@@ -28,12 +28,17 @@ async function watchPolicy(page: Page) {
     page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
 }
 
-/** The 1-based line of the editor's first line holding `fragment` (the top lines are drawn). */
+/**
+ * The 1-based line of the editor's first line holding `fragment` (the top lines are drawn), once
+ * the editor has drawn it: after a save or a view change it draws its document again.
+ */
 async function lineOf(page: Page, fragment: string): Promise<number> {
-  const lines = await page.locator('.cm-line').allTextContents();
-  const index = lines.findIndex((line) => line.includes(fragment));
-  expect(index).toBeGreaterThanOrEqual(0);
-  return index + 1;
+  const index = async () =>
+    (await page.locator('.cm-line').allTextContents()).findIndex((line) => line.includes(fragment));
+  await expect
+    .poll(index, { message: `a line of the editor holds ${fragment}` })
+    .toBeGreaterThanOrEqual(0);
+  return (await index()) + 1;
 }
 
 /** Puts the cursor at the end of line `line` of the editor (by keyboard, as a person would). */

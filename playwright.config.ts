@@ -23,7 +23,11 @@ const executablePath = chromiumPath();
 
 export default defineConfig({
   testDir: 'e2e',
-  workers: 1,
+  // Two workers, a whole file each: a test waits on the page (the mock's stream, the service
+  // worker, a reload) for about half its time, so two share the 2 cores of the machines here.
+  // The whole suite passed so at load 9–11 (docs/performance.md, "Test suite"). E2E_WORKERS=1
+  // runs one at a time.
+  workers: Number(process.env.E2E_WORKERS) || 2,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   reporter: 'list',

@@ -62,6 +62,12 @@ test('a 100,000-step trace opens, and its last, first and middle steps are reach
   const cells = strip(page).getByRole('option');
   expect(await cells.count()).toBeLessThan(500);
 
+  // The guards lens over 100,000 steps is worked out in pieces after the paint, and comes.
+  const lensSummary = page
+    .getByRole('region', { name: 'Guards lens' })
+    .getByRole('status', { name: 'Guards lens summary' });
+  await expect(lensSummary).toContainText(/would have stopped this run/, { timeout: 120_000 });
+
   await strip(page).focus();
   await page.keyboard.press('Home');
   await expect(position(page)).toHaveText(/^Step 0 · 1 of 100000 · action/);

@@ -9,6 +9,7 @@ import { countsText } from '../../projections/lens';
 import { selectTrace } from '../../state/run-selectors';
 import { useRunActions, useRunStore } from '../run';
 import { EvidenceRules } from './EvidenceRules';
+import { AT_ONCE_STEPS } from './lens-builds';
 import { useLens, useLensShown, useLensStore } from './lens-context';
 
 function LensSwitch({ shown }: { readonly shown: boolean }) {
@@ -40,10 +41,25 @@ function LensSwitch({ shown }: { readonly shown: boolean }) {
   );
 }
 
-function LensSummary() {
+/** While a long trace's lens is built in pieces (a short one's comes with the next render). */
+function LensPending({ steps }: { readonly steps: number }) {
+  if (steps <= AT_ONCE_STEPS) return null;
+  return (
+    <p
+      role="status"
+      aria-label="Guards lens summary"
+      className="min-w-0 truncate text-xs text-slate-600 dark:text-slate-400"
+    >
+      Finding where the guards would have acted in {steps.toLocaleString('en-US')} steps…
+    </p>
+  );
+}
+
+function LensSummary({ steps }: { readonly steps: number }) {
   const lens = useLens();
+  const shown = useLensShown();
   const actions = useRunActions();
-  if (!lens) return null;
+  if (!lens) return shown ? <LensPending steps={steps} /> : null;
   const counts = countsText(lens.summary.counts);
   const stop = lens.summary.stop?.mark.step ?? null;
   return (
@@ -96,7 +112,7 @@ export function LensBar() {
     >
       <LensSwitch shown={shown} />
       {shown && <EvidenceRules />}
-      <LensSummary />
+      <LensSummary steps={trace.steps.length} />
     </div>
   );
 }

@@ -5,16 +5,19 @@
 import type { Trace } from '../../engine';
 import { summarise } from './summary';
 import type { Lens, LensMark, LensSettings } from './types';
-import { walkLens } from './walk';
+import { lensWalk, walkLens } from './walk';
 
 export type * from './types';
 export { costFrom, countsText } from './summary';
-export { guardOf, walkLens } from './walk';
+export { guardOf, lensWalk, walkLens, type LensWalk } from './walk';
 export { costText, duration, markText } from './words';
 
 /** Pure: the lens of a trace under the settings: its marks, by step and transition, and summary. */
 export function buildLens(trace: Trace, settings: LensSettings): Lens {
-  const marks = walkLens(trace, settings);
+  return lensFromMarks(trace, walkLens(trace, settings));
+}
+
+function lensFromMarks(trace: Trace, marks: LensMark[]): Lens {
   const byStep = new Map<number, LensMark[]>();
   const byTransition = new Map<string, number[]>();
   for (const mark of marks) {
@@ -55,4 +58,36 @@ export function lensOf(trace: Trace, settings: LensSettings): Lens {
   const lens = buildLens(trace, settings);
   lensCache.set(trace, { key, lens });
   return lens;
+}
+
+/** The lens of a trace under the settings if `lensOf` or a finished `lensInPieces` built it. */
+export function builtLens(trace: Trace, settings: LensSettings): Lens | undefined {
+  const known = lensCache.get(trace);
+  return known?.key === settingsKey(settings) ? known.lens : undefined;
+}
+
+/** A lens built a number of steps at a time (`advance`), so no one piece holds a thread long. */
+export interface LensInPieces {
+  /** Walks up to `steps` more steps; the lens once the whole trace is walked, else null. */
+  advance(steps: number): Lens | null;
+}
+
+/**
+ * Pure (the finished lens is memoised as `lensOf`'s is): `buildLens` in pieces; the lens it ends
+ * with equals `buildLens`'s.
+ */
+export function lensInPieces(trace: Trace, settings: LensSettings): LensInPieces {
+  const key = settingsKey(settings);
+  let walk: ReturnType<typeof lensWalk> | null = null;
+  return {
+    advance(steps) {
+      const known = lensCache.get(trace);
+      if (known?.key === key) return known.lens;
+      walk ??= lensWalk(trace, settings);
+      if (!walk.visit(steps)) return null;
+      const lens = lensFromMarks(trace, walk.marks);
+      lensCache.set(trace, { key, lens });
+      return lens;
+    },
+  };
 }

@@ -98,6 +98,21 @@ function realTrips(trace: Trace): ReadonlySet<string> {
 
 /** Pure: the would-have marks of a trace under the lens's settings, ascending by step. */
 export function walkLens(trace: Trace, settings: LensSettings): LensMark[] {
+  const walk = lensWalk(trace, settings);
+  walk.visit(trace.steps.length);
+  return walk.marks;
+}
+
+/** The lens's walk, resumable: `visit(count)` walks the next `count` steps (or what is left). */
+export interface LensWalk {
+  /** The marks of the steps walked so far, ascending by step (the same array as it grows). */
+  readonly marks: LensMark[];
+  /** Walks up to `count` more steps; whether the whole trace is walked. */
+  visit(count: number): boolean;
+}
+
+/** Pure: a walk of the trace under the settings, in pieces; all of it gives `walkLens`'s marks. */
+export function lensWalk(trace: Trace, settings: LensSettings): LensWalk {
   const { config } = settings;
   const rules = config.fabricationGuard ? (settings.evidenceRules ?? []) : [];
   const real = realTrips(trace);
@@ -111,7 +126,7 @@ export function walkLens(trace: Trace, settings: LensSettings): LensMark[] {
   let attempt = fresh();
   let attemptNumber: number | null = null;
 
-  for (const step of trace.steps) {
+  const visitStep = (step: Step) => {
     if (step.attempt !== attemptNumber) {
       attemptNumber = step.attempt;
       attempt = fresh();
@@ -174,8 +189,17 @@ export function walkLens(trace: Trace, settings: LensSettings): LensMark[] {
     } else if (step.kind === 'reflection' || step.kind === 'reprompt') {
       attempt.gathering = true;
     }
-  }
-  return marks;
+  };
+
+  let next = 0;
+  return {
+    marks,
+    visit(count) {
+      const end = Math.min(trace.steps.length, next + Math.max(0, count));
+      for (; next < end; next++) visitStep(trace.steps[next]!);
+      return next >= trace.steps.length;
+    },
+  };
 }
 
 /** `onToolChoice` and `onToolResult` over a recorded tool call. */

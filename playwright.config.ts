@@ -23,11 +23,11 @@ const executablePath = chromiumPath();
 
 export default defineConfig({
   testDir: 'e2e',
-  // Two workers, a whole file each: a test waits on the page (the mock's stream, the service
-  // worker, a reload) for about half its time, so two share the 2 cores of the machines here.
-  // The whole suite passed so at load 9–11 (docs/performance.md, "Test suite"). E2E_WORKERS=1
-  // runs one at a time.
-  workers: Number(process.env.E2E_WORKERS) || 2,
+  // One worker: a test's Chromium, the preview server and the runner already keep the 2 cores of
+  // the machines here busy, so a second worker made the suite slower, not faster (timeline and
+  // compare: 139 s on one, 155 s on two, back to back; docs/performance.md, "Test suite").
+  // E2E_WORKERS=N runs N where there are cores to spare.
+  workers: Number(process.env.E2E_WORKERS) || 1,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   reporter: 'list',

@@ -149,7 +149,10 @@ export const LAYER_TABLE: readonly LayerRow[] = [
   },
   {
     layer: 'workers',
-    imports: ['engine', 'scenarios', 'projections'],
+    // storage: the eval worker writes a matrix's kept runs to the library itself (one owner of
+    // the schema), so their traces never cross to the page; state's types for the records.
+    imports: ['engine', 'scenarios', 'projections', 'storage'],
+    typesFrom: ['state'],
     // zod only for workers/schema-mode.ts: jitless before the engine defines a schema (the CSP).
     packages: ['zod'],
     nodeBuiltins: false,

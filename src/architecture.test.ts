@@ -333,7 +333,7 @@ describe('each row of the table', () => {
     ]);
   });
 
-  it("workers: the engine's public surface, scenarios, projections; zod only (jitless for the CSP)", () => {
+  it("workers: the engine's public surface, scenarios, projections, storage, state's types; zod only", () => {
     expect(
       check(
         'src/workers/eval-worker.ts',
@@ -341,6 +341,8 @@ describe('each row of the table', () => {
         "import { runScenario } from '../engine';",
         "import { builtinScenarios } from '../scenarios';",
         "import { buildEvalJobs } from '../projections/eval-matrix';",
+        "import { openRunLibrary } from '../storage';",
+        "import type { RunRecord } from '../state';",
         "import { createEvalLoop } from './eval-runner';",
       ),
     ).toEqual([]);
@@ -353,7 +355,7 @@ describe('each row of the table', () => {
       ),
     ).toEqual([
       "src/workers/eval-worker.ts: imports 'react' (workers-imports: src/workers may only use zod)",
-      "src/workers/eval-worker.ts: imports '../state/eval-store' (workers-imports: src/workers never imports src/state)",
+      "src/workers/eval-worker.ts: imports '../state/eval-store' (state-types-only: src/workers imports only types from src/state (import type); values come through engine, scenarios, projections, storage)",
       "src/workers/eval-worker.ts: imports '../engine/loop/runner' (engine-surface: outside src/engine, import the engine as engine or engine/index only)",
     ]);
   });

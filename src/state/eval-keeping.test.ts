@@ -13,6 +13,7 @@ import { createEvalStore, type EvalStore } from './eval-store';
 import { createLibraryStore, type LibraryStore } from './library-store';
 import { createMemoryLibrary } from './memory-library';
 import type { RunLibraryPort } from './library-types';
+import type { RunRecord } from './run-record';
 
 const SCENARIOS = builtinScenarios();
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -246,5 +247,65 @@ describe('what storage gives back', () => {
       { ...kept, errors: [{ message: 3 }] },
     ];
     for (const value of wrong) expect(readKeptMatrix(value)).toBeNull();
+  });
+});
+
+describe('a matrix whose worker keeps its runs itself', () => {
+  /** A library on "IndexedDB" (a memory one that says so) and a worker writing to it too. */
+  function withWorkerWriting(keepRuns: (records: readonly RunRecord[]) => Promise<unknown>) {
+    const port: RunLibraryPort = { ...createMemoryLibrary(), kind: 'indexeddb' };
+    const library = createLibraryStore({ open: async () => port, now: () => 0 });
+    const received: string[] = [];
+    const inner = inProcessEvalWorker({
+      scenarios: SCENARIOS,
+      pause: turn,
+      keepRuns: async (name, records) => {
+        expect(name).toBe('the-library');
+        await keepRuns(records);
+        return port.putAll(records.map((record) => ({ record })));
+      },
+    });
+    let clock = Date.UTC(2026, 11, 3);
+    const store = createEvalStore({
+      scenarios: SCENARIOS,
+      createWorker: (onMessage, onError) =>
+        inner((message) => {
+          received.push(message.type);
+          onMessage(message);
+        }, onError),
+      initial: { scenarioIds: ['shopops-happy', 'rca-search-stall'], configLabels: ['react+off'] },
+      keeper: libraryKeeper(library, {
+        now: () => (clock += 1000),
+        scenario: (id) => SCENARIOS.find((scenario) => scenario.id === id) ?? null,
+        database: 'the-library',
+      }),
+    });
+    return { library, store, received };
+  }
+
+  it('the page gets no trace, and its library lists and opens every run', async () => {
+    const { library, store, received } = withWorkerWriting(() => Promise.resolve());
+    await library.getState().actions.load();
+    await runToKept(store, library);
+    expect(received).toContain('kept');
+    expect(received).not.toContain('traces');
+    for (const row of store.getState().rows) {
+      const record = await library.getState().actions.get(row.run!);
+      expect(record?.trace?.metrics).toEqual(row.metrics);
+    }
+    expect(store.getState().keptProblem).toBeNull();
+  });
+
+  it('a write the worker could not make is said, and the page keeps the runs', async () => {
+    const { library, store } = withWorkerWriting(() =>
+      Promise.reject(new Error('The browser refused to store the runs (quota).')),
+    );
+    await library.getState().actions.load();
+    await runToKept(store, library);
+    expect(store.getState().keptProblem).toBe(
+      'The eval results could not be kept in the library: The browser refused to store the runs (quota).',
+    );
+    for (const row of store.getState().rows)
+      expect((await library.getState().actions.get(row.run!))?.trace).not.toBeNull();
   });
 });

@@ -23,6 +23,7 @@ import type { EvalEndStatus, EvalRunError } from '../workers/eval-protocol';
 import { readStoredSelection, type EvalSelection } from './eval-selection';
 import { piecewiseValue } from './kept-matrix-pieces';
 import type { LibraryStore } from './library-store';
+import { LIBRARY_DATABASE, type RunSummary } from './library-types';
 import type { RunRecord } from './run-record';
 
 /** The library setting the last matrix is kept under. */
@@ -59,6 +60,10 @@ export interface EvalKeeper {
   keepRuns(records: readonly RunRecord[]): Promise<void>;
   /** Forgets an earlier matrix's runs (unless the user pinned them). */
   forgetRuns(ids: readonly string[]): Promise<void>;
+  /** The database the eval worker may write the runs to itself (null: the page keeps them). */
+  database?(): string | null;
+  /** Lists runs the worker wrote (their summaries). */
+  listRuns?(summaries: readonly RunSummary[]): void;
 }
 
 /** Runs forgotten per library call when a newer matrix replaces a kept one. */
@@ -189,7 +194,12 @@ export function readKeptMatrix(value: unknown): KeptMatrix | null {
  */
 export function libraryKeeper(
   library: LibraryStore,
-  options: { readonly now: () => number; readonly scenario: (id: string) => Scenario | null },
+  options: {
+    readonly now: () => number;
+    readonly scenario: (id: string) => Scenario | null;
+    /** The library's IndexedDB database the eval worker writes to (default: the app's). */
+    readonly database?: string;
+  },
 ): EvalKeeper {
   const actions = () => library.getState().actions;
   // The rows in pieces, a task each: one write of 9,800 rows would hold the page.
@@ -206,6 +216,10 @@ export function libraryKeeper(
     read: () => kept.read(),
     write: (matrix) => kept.write(matrix),
     keepRuns: (records) => actions().saveAll(records.map((record) => ({ record }))),
+    // Only while the library is on IndexedDB: after a problem it is memory, the page's own.
+    database: () =>
+      library.getState().kind === 'indexeddb' ? (options.database ?? LIBRARY_DATABASE) : null,
+    listRuns: (summaries) => actions().listSaved(summaries),
     forgetRuns: async (ids) => {
       const pinned = new Set(
         library
@@ -233,6 +247,10 @@ export interface MatrixKeeping {
   restore(): Promise<KeptMatrix | 'unreadable' | null>;
   /** Forgets the kept matrix and its runs. */
   clear(): Promise<void>;
+  /** Where the worker may write the runs itself (undefined: it posts their traces). */
+  keepIn(): string | undefined;
+  /** Lists the runs the worker wrote. */
+  listKept(summaries: readonly RunSummary[]): void;
 }
 
 export function matrixKeeping(keeper: EvalKeeper): MatrixKeeping {
@@ -245,6 +263,8 @@ export function matrixKeeping(keeper: EvalKeeper): MatrixKeeping {
   };
   return {
     now: () => keeper.now(),
+    keepIn: () => keeper.database?.() ?? undefined,
+    listKept: (summaries) => keeper.listRuns?.(summaries),
     async keepTraces(matrix, from, traces) {
       const records = matrixRecords(matrix.rows, from, traces, matrix.at, keeper.scenario);
       if (records.length > 0) await keeper.keepRuns(records);

@@ -125,8 +125,14 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
 
     const onMessage = (message: EvalWorkerResponse) => {
       // The runs' traces come after the end, a batch at a time: each kept as it comes.
+      // (or, when the worker wrote them itself, only their summaries: `kept`).
+      if (message.type === 'kept') {
+        if (message.runId === runId) keeping?.listKept(message.summaries);
+        return;
+      }
       if (message.type === 'traces') {
         if (message.runId !== runId || !keeping || !keptMatrix) return;
+        if (message.problem) set({ keptProblem: problemOf(new Error(message.problem)) });
         keeping
           .keepTraces(keptMatrix, message.from, message.traces)
           .catch((error: unknown) => set({ keptProblem: problemOf(error) }));
@@ -218,6 +224,7 @@ export function createEvalStore(options: EvalStoreOptions): EvalStore {
               ...(endpoint ? { endpoint, concurrency } : {}),
               // The kept runs' ids: named by the worker from this stamp (`matrixRunId`).
               ...(keeping ? { keepTraces: true, keepAs: keeping.now() } : {}),
+              ...(keeping?.keepIn() ? { keepIn: keeping.keepIn() } : {}),
             },
           });
         } catch (error) {

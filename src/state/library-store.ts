@@ -44,6 +44,8 @@ export interface LibraryActions {
   saveAll(
     entries: readonly { readonly record: RunRecord; readonly label?: RunLabel }[],
   ): Promise<void>;
+  /** Lists runs another writer (the eval worker) already saved to this library. */
+  listSaved(summaries: readonly RunSummary[]): void;
   /** Deletes runs with no undo (those a newer eval matrix replaced). */
   forget(ids: readonly string[]): Promise<void>;
   /** A preference kept with the library (undefined: none); `writeSetting` keeps one. */
@@ -239,6 +241,8 @@ export function createLibraryStore(options: LibraryStoreOptions): LibraryStore {
         set((state) => ({ runs: mergeRuns(state.runs, summaries) }));
         markUnsaved(summaries.map((summary) => summary.id));
       },
+
+      listSaved: (summaries) => set((state) => ({ runs: mergeRuns(state.runs, summaries) })),
 
       setQuery(patch) {
         set((state) => ({ query: { ...state.query, ...patch } }));

@@ -68,6 +68,12 @@ export interface RunLabel {
 }
 
 /**
+ * The browser library's IndexedDB database (storage's default): the eval worker opens it too,
+ * to write a matrix's runs itself.
+ */
+export const LIBRARY_DATABASE = 'loopscope-library';
+
+/**
  * Storage as the library store sees it. Every method may reject with a `LibraryStorageError`;
  * the store catches it, says so in one place and goes on in memory.
  */

@@ -6,12 +6,19 @@
  */
 import { Dexie, type Table, type Transaction } from 'dexie';
 import type { StoredReflection } from '../engine';
-import { outcomeOf, type KeptScenario, type RunRecord, type RunSummary } from '../state';
+import {
+  LIBRARY_DATABASE,
+  outcomeOf,
+  type KeptScenario,
+  type RunRecord,
+  type RunSummary,
+} from '../state';
 
 /** The schema this code writes; a database above it was written by a later Loopscope. */
 export const SCHEMA_VERSION = 3;
 
-export const DEFAULT_DATABASE_NAME = 'loopscope-library';
+/** The app's library (state's `LIBRARY_DATABASE`: the eval worker opens it by that name). */
+export const DEFAULT_DATABASE_NAME = LIBRARY_DATABASE;
 
 /** A summary as stored: `pinned` as 0/1 (IndexedDB cannot index a boolean). */
 export type SummaryRow = Omit<RunSummary, 'pinned'> & {

@@ -159,6 +159,27 @@ describe('a matrix on an endpoint', () => {
     expect(JSON.stringify(posted)).not.toContain(KEY);
   });
 
+  it('a key the endpoint echoes is redacted from the runs the worker writes to the library', async () => {
+    const server = fakeServer(() => sse(`Final Answer: your key is ${KEY}`));
+    const written: unknown[] = [];
+    const posted: EvalWorkerResponse[] = [];
+    const handle = createEvalLoop((message) => posted.push(message), {
+      scenarios: SCENARIOS,
+      pause: turn,
+      endpointIo: server.io,
+      keepRuns: (_name, records) => {
+        written.push(...records);
+        return Promise.resolve([]);
+      },
+    });
+    handle(run({ keepTraces: true, keepAs: 1, keepIn: 'loopscope-library' }));
+    await expect.poll(() => posted.at(-1)?.type).toBe('kept');
+    expect(written).toHaveLength(4);
+    expect(JSON.stringify(written)).toContain('[redacted]');
+    expect(JSON.stringify(written)).not.toContain(KEY);
+    expect(JSON.stringify(posted)).not.toContain(KEY);
+  });
+
   it('runs the simulated scenarios on it (not the scripted replays), in the endpoint’s protocol', async () => {
     const server = fakeServer(() => sse('The deploy at 14:02 raised checkout latency.'));
     const { posted, handle } = loop(server.io);

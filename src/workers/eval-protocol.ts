@@ -4,6 +4,7 @@
  * without pulling the engine into the main bundle's eval path.
  */
 import type { Trace } from '../engine';
+import type { RunSummary } from '../state';
 import type {
   EvalConfig,
   EvalMatrix,
@@ -65,6 +66,11 @@ export interface EvalRequest {
    * `matrixRunId`). The rows and the matrix the worker posts then name each traced row's run.
    */
   readonly keepAs?: number;
+  /**
+   * With `keepTraces` and `keepAs`: the runs library's IndexedDB database. The worker then
+   * writes the kept runs there itself (`src/storage`) and posts `kept` summaries, not traces.
+   */
+  readonly keepIn?: string;
 }
 
 /** A run that failed (its row says `error`), or the worker itself failing (nulls). */
@@ -143,12 +149,20 @@ export type EvalWorkerResponse =
       /**
        * After an `end` with `traced`: the traces of rows `from` to `from + traces.length - 1`
        * (null where `traced` says none), a batch at a time, so the page takes them in short
-       * tasks. An endpoint's key is redacted from them.
+       * tasks. An endpoint's key is redacted from them. With `keepIn` only when the worker's
+       * own write failed (`problem`, in words): the page keeps this batch and the rest.
        */
       readonly type: 'traces';
       readonly runId: number;
       readonly from: number;
       readonly traces: readonly (Trace | null)[];
+      readonly problem?: string;
+    }
+  | {
+      /** After an `end`, with `keepIn`: a batch of runs the worker wrote, for the library's list. */
+      readonly type: 'kept';
+      readonly runId: number;
+      readonly summaries: readonly RunSummary[];
     }
   | { readonly type: 'failed'; readonly runId: number; readonly message: string };
 

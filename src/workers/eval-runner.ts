@@ -14,6 +14,7 @@ import {
 import { endMessages } from './eval-end';
 import { clampConcurrency, requestJobs } from './eval-jobs';
 import { earlyStop, endpointRunOptions, withoutKey, type EndpointIo } from './eval-endpoint';
+import { keepTraces, type KeepRuns } from './eval-keep';
 import {
   type EvalEndStatus,
   type EvalRunError,
@@ -27,14 +28,7 @@ import {
  * millisecond there, and a report per run (or per 10) would flood the page with renders.
  */
 export const PROGRESS_INTERVAL_MS = 50;
-/**
- * Traces per `traces` message: ~50 short runs' traces are ~0.3 MB, a short task to take in.
- * (10 a message was tried for the 9,800-run matrix: its long tasks stayed as long — they are
- * garbage collection of the traces the page takes in, not the batch — and it made five times
- * the library transactions; docs/performance.md.)
- */
-export const TRACE_BATCH = 50;
-
+export { TRACE_BATCH } from './eval-keep';
 export { clampConcurrency, requestJobs } from './eval-jobs';
 
 export interface EvalRunHooks {
@@ -192,6 +186,8 @@ export interface EvalLoopOptions {
   readonly endpointIo?: EndpointIo;
   /** The clock progress is throttled by (ms); without one, progress goes out after every run. */
   readonly now?: () => number;
+  /** Writes kept runs to the library (the worker's IndexedDB); without it the traces go to the page. */
+  readonly keepRuns?: KeepRuns;
 }
 
 /** Progress after every run on an endpoint: each one takes real time. */
@@ -206,7 +202,7 @@ const ENDPOINT_PROGRESS_MS = 0;
  */
 export function createEvalLoop(
   post: (message: EvalWorkerResponse) => void,
-  { scenarios, pause, endpointIo, now }: EvalLoopOptions,
+  { scenarios, pause, endpointIo, now, keepRuns }: EvalLoopOptions,
 ): (message: EvalWorkerRequest) => void {
   const running = new Map<number, AbortController>();
   const cancelled = new Set<number>();
@@ -255,11 +251,13 @@ export function createEvalLoop(
         configLabels: request.configLabels,
       });
       for (const part of ending) post(part);
-      const traces = result.traces ?? [];
-      for (let from = 0; from < traces.length; from += TRACE_BATCH) {
-        const batch = traces.slice(from, from + TRACE_BATCH).map(scrubTrace);
-        post({ type: 'traces', runId, from, traces: batch });
-      }
+      const { keepAs, keepIn } = request;
+      const traces = (result.traces ?? []).map(scrubTrace);
+      await keepTraces(
+        { runId, keepAs, keepIn, rows: result.rows, traces, scenarios },
+        post,
+        keepRuns,
+      );
     } catch (error) {
       post({ type: 'failed', runId, message: scrub(messageOf(error)) });
     } finally {

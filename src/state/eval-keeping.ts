@@ -15,11 +15,10 @@ import {
 } from '../engine';
 import {
   REFLECTION_TRIGGERS,
-  rowOverrides,
   type EvalEndpointLabel,
   type EvalRunRow,
 } from '../projections/eval-matrix';
-import type { EvalEndStatus, EvalRunError } from '../workers/eval-protocol';
+import { evalRunRecord, type EvalEndStatus, type EvalRunError } from '../workers/eval-protocol';
 import { readStoredSelection, type EvalSelection } from './eval-selection';
 import { piecewiseValue } from './kept-matrix-pieces';
 import type { LibraryStore } from './library-store';
@@ -88,19 +87,7 @@ export function matrixRecords(
     const row = rows[from + index];
     const ranOn = row?.run ? scenario(row.scenario) : null;
     if (!row?.run || !trace || !ranOn) return [];
-    const record: RunRecord = {
-      id: row.run,
-      scenario: ranOn,
-      overrides: rowOverrides(row),
-      settings: trace.config,
-      trace,
-      status: 'done',
-      error: null,
-      origin: { kind: 'eval' },
-      startedAt: at,
-      endedAt: at,
-    };
-    return [record];
+    return [evalRunRecord(row.run, ranOn, row, trace, at)];
   });
 }
 

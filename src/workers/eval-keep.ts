@@ -5,9 +5,9 @@
  * with the failure's words). Pure but for the two callbacks.
  */
 import type { Scenario, Trace } from '../engine';
-import { matrixRunId, rowOverrides, type EvalRunRow } from '../projections/eval-matrix';
+import { matrixRunId, type EvalRunRow } from '../projections/eval-matrix';
 import type { RunRecord, RunSummary } from '../state';
-import type { EvalWorkerResponse } from './eval-protocol';
+import { evalRunRecord, type EvalWorkerResponse } from './eval-protocol';
 
 /**
  * Traces per batch (a `traces` message, or a library write): ~50 short runs' traces are ~0.3 MB.
@@ -45,19 +45,7 @@ export function traceRecords(
     const row = rows[from + index];
     const scenario = row && scenarios.find((known) => known.id === row.scenario);
     if (!row || !trace || !scenario) return [];
-    const record: RunRecord = {
-      id: matrixRunId(at, from + index),
-      scenario,
-      overrides: rowOverrides(row),
-      settings: trace.config,
-      trace,
-      status: 'done',
-      error: null,
-      origin: { kind: 'eval' },
-      startedAt: at,
-      endedAt: at,
-    };
-    return [record];
+    return [evalRunRecord(matrixRunId(at, from + index), scenario, row, trace, at)];
   });
 }
 

@@ -1,17 +1,19 @@
 /**
  * The messages between the eval store (main thread) and the eval worker, and the gathering of a
- * matrix's end from them (`collectEnd`). Types and one pure function: the store imports them
- * without pulling the engine into the main bundle's eval path.
+ * matrix's end from them (`collectEnd`), and the library record of a matrix's run (`evalRunRecord`,
+ * which the worker writes and the page keeps when the worker cannot). Types and pure functions:
+ * the store imports them without pulling the engine into the main bundle's eval path.
  */
-import type { Trace } from '../engine';
-import type { RunSummary } from '../state';
-import type {
-  EvalConfig,
-  EvalMatrix,
-  EvalMatrixHead,
-  EvalMatrixRow,
-  EvalRunRow,
-  EvalVerdict,
+import type { Scenario, Trace } from '../engine';
+import type { RunRecord, RunSummary } from '../state';
+import {
+  rowOverrides,
+  type EvalConfig,
+  type EvalMatrix,
+  type EvalMatrixHead,
+  type EvalMatrixRow,
+  type EvalRunRow,
+  type EvalVerdict,
 } from '../projections/eval-matrix';
 
 /** Runs in flight at once on an endpoint at most: more would hammer a local server. */
@@ -205,5 +207,27 @@ export function collectEnd(): (message: EvalWorkerResponse) => EvalEnd | null {
       return gathered;
     }
     return null;
+  };
+}
+
+/** Pure: a matrix row's run as the library keeps it (origin `eval`, started and ended at `at`). */
+export function evalRunRecord(
+  id: string,
+  scenario: Scenario,
+  row: EvalRunRow,
+  trace: Trace,
+  at: number,
+): RunRecord {
+  return {
+    id,
+    scenario,
+    overrides: rowOverrides(row),
+    settings: trace.config,
+    trace,
+    status: 'done',
+    error: null,
+    origin: { kind: 'eval' },
+    startedAt: at,
+    endedAt: at,
   };
 }

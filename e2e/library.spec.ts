@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { genAiLoop, otlpRequest } from '../src/engine/otel/fixtures/build';
 import { expect, keptSummaries, test } from './support';
 
 /**
@@ -147,6 +148,53 @@ test('a `loop run --json` trace opens by the picker, by a drop and by a paste, a
 
   // One live run and three opened ones, all kept.
   await expect.poll(async () => (await kept(page)).length).toBe(4);
+});
+
+test('an opened file’s run is written to the library by the worker that read it, never by the page, and is back after a reload', async ({
+  page,
+}) => {
+  // Every write the page's own thread makes to IndexedDB (a worker's globals are its own).
+  await page.addInitScript(() => {
+    const writes: string[] = [];
+    (window as unknown as { pageWrites: string[] }).pageWrites = writes;
+    for (const method of ['put', 'add'] as const) {
+      const original = IDBObjectStore.prototype[method];
+      IDBObjectStore.prototype[method] = function (this: IDBObjectStore, ...args) {
+        writes.push(this.name);
+        return original.apply(this, args as Parameters<typeof original>);
+      } as typeof original;
+    }
+  });
+  await open(page);
+  const notice = page.getByTestId('open-notice');
+  await page.getByTestId('open-file-input').setInputFiles({
+    name: 'native.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(cliTrace()),
+  });
+  await expect(notice).toContainText('Opened native.json: a run of shopops-happy');
+  await expect.poll(async () => (await kept(page)).length).toBe(1);
+  await page.getByTestId('open-file-input').setInputFiles({
+    name: 'spans.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(otlpRequest(genAiLoop()))),
+  });
+  await expect(notice).toContainText('Opened spans.json (OTLP');
+  const opened = await steps(page).allTextContents();
+  await expect.poll(async () => (await kept(page)).length).toBe(2);
+  const written = await page.evaluate(
+    () => (window as unknown as { pageWrites: string[] }).pageWrites,
+  );
+  expect(written.filter((store) => store === 'records' || store === 'summaries')).toEqual([]);
+
+  await page.reload();
+  await goToLibrary(page);
+  await expect(keptRows(page)).toHaveCount(2);
+  await keptRows(page)
+    .first()
+    .getByRole('button', { name: /^Open .* in the inspector$/ })
+    .click();
+  await expect(steps(page)).toHaveText(opened);
 });
 
 test('a file that is not a trace says what is wrong and changes nothing', async ({ page }) => {

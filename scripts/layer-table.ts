@@ -149,8 +149,9 @@ export const LAYER_TABLE: readonly LayerRow[] = [
   },
   {
     layer: 'workers',
-    // storage: the eval worker writes a matrix's kept runs to the library itself (one owner of
-    // the schema), so their traces never cross to the page; state's types for the records.
+    // storage: the eval worker writes a matrix's kept runs, the open worker the run of the file it
+    // read, to the library itself (one owner of the schema), so their traces never cross to the
+    // page; state's types for the records.
     imports: ['engine', 'scenarios', 'projections', 'storage'],
     typesFrom: ['state'],
     // zod only for workers/schema-mode.ts: jitless before the engine defines a schema (the CSP).

@@ -117,3 +117,41 @@ export async function timeStepSelections(count: number): Promise<number[]> {
   }
   return times;
 }
+
+/**
+ * Whether the library's IndexedDB lists a run of `steps` steps (its summary written): the
+ * opened file's run is kept. Opens the database without a version (the app's), reads, closes.
+ */
+export function runKept(steps: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const request = indexedDB.open('loopscope-library');
+    request.onerror = () => resolve(false);
+    request.onsuccess = () => {
+      const db = request.result;
+      if (!db.objectStoreNames.contains('summaries')) {
+        db.close();
+        return resolve(false);
+      }
+      const all = db.transaction('summaries').objectStore('summaries').getAll();
+      all.onerror = () => {
+        db.close();
+        resolve(false);
+      };
+      all.onsuccess = () => {
+        db.close();
+        resolve((all.result as { steps?: number }[]).some((row) => row.steps === steps));
+      };
+    };
+  });
+}
+
+/** The longest `longtask` (ms) the page's probe saw start at or after `from`; 0 when none. */
+export function longestTaskFrom(from: number): number {
+  const { tasks } = (
+    window as unknown as { __benchProbe: { tasks: { start: number; end: number }[] } }
+  ).__benchProbe;
+  return Math.max(
+    0,
+    ...tasks.filter((task) => task.start >= from).map((task) => task.end - task.start),
+  );
+}

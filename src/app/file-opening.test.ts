@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FileError, openFileText, type OpenedFile } from '../engine';
+import {
+  FileError,
+  openFileText,
+  runScenario,
+  scenarioConfig,
+  toNativeTraceJson,
+  type OpenedFile,
+} from '../engine';
+import { builtinScenario } from '../scenarios';
 import type { LibraryStore } from '../state/library-store';
+import type { RecordWriter } from '../state/library-types';
 import { createFileOpening, type Notice } from './file-opening';
 import type { EngineOpener, OpenProgress } from './open-worker-client';
 import { OpenCancelled } from './open-worker-client';
@@ -15,6 +24,7 @@ function drivenOpener() {
     progress: (one: OpenProgress) => void;
     settle: (opened: OpenedFile | Error) => void;
     cancelled: boolean;
+    writer: RecordWriter & { released: number };
   }[] = [];
   const open: EngineOpener = (_source, name, progress) => {
     let settle!: (opened: OpenedFile | Error) => void;
@@ -23,6 +33,13 @@ function drivenOpener() {
       progress,
       settle: (value: OpenedFile | Error) => settle(value),
       cancelled: false,
+      writer: {
+        released: 0,
+        write: () => Promise.reject(new Error('not in this test')),
+        release: () => {
+          job.writer.released += 1;
+        },
+      },
     };
     let reject!: (error: Error) => void;
     const opened = new Promise<OpenedFile>((resolve, fail) => {
@@ -36,6 +53,7 @@ function drivenOpener() {
         job.cancelled = true;
         reject(new OpenCancelled(name));
       },
+      keeper: () => job.writer,
     };
   };
   return { open, jobs };
@@ -44,11 +62,13 @@ function drivenOpener() {
 function opening() {
   const notices: Notice[] = [];
   const saved: string[] = [];
+  const handedOver: [string, RecordWriter][] = [];
   const driven = drivenOpener();
   const library = {
     getState: () => ({
       scenarios: [],
       actions: {
+        handOver: (id: string, writer: RecordWriter) => handedOver.push([id, writer]),
         putScenario: async () => {},
         saveAll: async () => {
           saved.push('saved');
@@ -66,7 +86,7 @@ function opening() {
     newId: () => 'id',
     open: driven.open,
   });
-  return { opener, notices, saved, jobs: driven.jobs };
+  return { opener, notices, saved, handedOver, jobs: driven.jobs };
 }
 
 const file = (name: string) => new File([LIBRARY], name);
@@ -149,5 +169,24 @@ describe('opening files on the page', () => {
     expect(notices[0]!.text).toBe(
       'huge.json: 300 MB, larger than the 200 MB Loopscope opens. Nothing was changed.',
     );
+  });
+
+  it('hands the worker that read a trace to the library, to write its run; else lets it go', async () => {
+    const { opener, notices, jobs, handedOver } = opening();
+    const happy = builtinScenario('shopops-happy');
+    const text = JSON.stringify(
+      toNativeTraceJson(await runScenario(happy, scenarioConfig(happy)), happy),
+    );
+    opener.openText(text, 'run.json');
+    jobs[0]!.settle(openFileText(text, 'run.json'));
+    await vi.waitFor(() => expect(notices.at(-1)?.tone).toBe('done'));
+    expect(handedOver).toEqual([['id', jobs[0]!.writer]]);
+    expect(jobs[0]!.writer.released).toBe(0);
+
+    opener.openFiles([file('library.json')]);
+    jobs[1]!.settle(openFileText(LIBRARY, 'library.json'));
+    await vi.waitFor(() => expect(notices.at(-1)?.text).toMatch(/^Opened library.json/));
+    expect(jobs[1]!.writer.released).toBe(1);
+    expect(handedOver).toHaveLength(1);
   });
 });

@@ -2,7 +2,7 @@
  * What the page does with a file picked, dropped or pasted: checked for size before it is read,
  * read and parsed in the open worker (`open-worker-client.ts`; a notice says how far it got),
  * made into the app's state by the state layer (`openResult`), then shown — a run in the inspector (kept in the
- * library as it opens), a scenario added to the picker and kept, a library file's runs kept and
+ * library as it opens, written by the worker that read it: `handOver`), a scenario added to the picker and kept, a library file's runs kept and
  * the Library shown. A file that cannot be opened changes nothing and says why in one notice.
  * Opening another file (or dismissing the notice) while one is read stops that one.
  */
@@ -10,6 +10,7 @@ import type { FileOpener } from '../components/file-opener';
 import { viewHash } from '../components/view-route';
 import { FileError, checkFileSize, megabytes, type OpenedFile, type Scenario } from '../engine';
 import type { LibraryStore } from '../state/library-store';
+import type { RecordWriter } from '../state/library-types';
 import { noteTraceBytes } from '../state/library-summary';
 import {
   OpenCancelled,
@@ -64,21 +65,45 @@ export function createFileOpening(options: FileOpeningOptions): FileOpening {
     if (window.location.hash !== hash) window.location.hash = hash;
   };
 
-  /** Reads and parses off the main thread; throws OpenCancelled once `mine` is not the turn. */
-  const parse = async (source: Blob | string, name: string, mine: number): Promise<OpenedFile> => {
+  /**
+   * Reads and parses off the main thread; throws OpenCancelled once `mine` is not the turn.
+   * With the reading, the worker that holds it (to write the run), when it can.
+   */
+  const parse = async (
+    source: Blob | string,
+    name: string,
+    mine: number,
+  ): Promise<{ parsed: OpenedFile; keeper: RecordWriter | null }> => {
     const running = open(source, name, (progress) => {
       if (mine === turn) notify({ tone: 'working', text: progressText(name, progress) });
     });
     job = running;
     try {
-      return await running.opened;
+      const parsed = await running.opened;
+      return { parsed, keeper: running.keeper() };
     } finally {
       if (job === running) job = null;
     }
   };
 
   const openOne = async (source: Blob | string, name: string, mine: number): Promise<void> => {
-    const parsed = await parse(source, name, mine);
+    const { parsed, keeper } = await parse(source, name, mine);
+    try {
+      await show(source, name, mine, parsed, keeper);
+    } catch (error) {
+      keeper?.release();
+      throw error;
+    }
+  };
+
+  /** Makes the app's state of a file read; a run's record is written by `keeper` when there is one. */
+  const show = async (
+    source: Blob | string,
+    name: string,
+    mine: number,
+    parsed: OpenedFile,
+    keeper: RecordWriter | null,
+  ): Promise<void> => {
     // The library counts the file's size for the trace, not its JSON written again.
     if (parsed.kind === 'trace') {
       noteTraceBytes(parsed.trace, typeof source === 'string' ? source.length : source.size);
@@ -97,6 +122,8 @@ export function createFileOpening(options: FileOpeningOptions): FileOpening {
       now,
     });
     const { actions } = library.getState();
+    if (opened.kind === 'run' && keeper) actions.handOver(opened.record.id, keeper);
+    else keeper?.release();
     if (opened.kind === 'scenario') {
       views.addScenarios([opened.scenario]);
       await actions.putScenario(opened.kept);

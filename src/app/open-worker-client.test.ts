@@ -1,39 +1,56 @@
 import { describe, expect, it } from 'vitest';
-import { FileError, openFileText, runScenario, scenarioConfig, toNativeTraceJson } from '../engine';
+import {
+  FileError,
+  openFileText,
+  runScenario,
+  scenarioConfig,
+  toNativeTraceJson,
+  type OpenedFile,
+} from '../engine';
+import { openResult } from '../state/open-file';
+import { summaryOf, type RunRecord } from '../state';
 import { builtinScenario } from '../scenarios';
-import { answerOpenRequest } from '../workers/open-core';
-import type { OpenWorkerResponse } from '../workers/open-protocol';
+import { createOpenAnswerer, type KeepRecord } from '../workers/open-core';
+import type { OpenWorkerMessage, OpenWorkerResponse } from '../workers/open-protocol';
 import {
   OpenCancelled,
   createEngineOpener,
   inThreadOpenPort,
   type OpenPortFactory,
   type OpenProgress,
+  type OwnCopy,
 } from './open-worker-client';
 
 const LIBRARY = '{"format": "loopscope.library", "version": 1, "runs": [], "scenarios": []}';
 
 /** The open worker's own core behind a message boundary: answers cloned, in later tasks. */
-function workerLike(options: { fail?: string; silent?: OpenWorkerResponse['stage'] } = {}) {
+function workerLike(
+  options: { fail?: string; silent?: OpenWorkerResponse['stage']; keep?: KeepRecord } = {},
+) {
   let closed = 0;
   let connections = 0;
+  const posted: OpenWorkerMessage[] = [];
   const connect: OpenPortFactory = (onAnswer, onError) => {
     connections += 1;
+    const answer = createOpenAnswerer(
+      (one: OpenWorkerResponse) => {
+        if (one.stage !== options.silent) setTimeout(() => onAnswer(structuredClone(one)), 0);
+      },
+      options.keep ? { keep: options.keep } : {},
+    );
     return {
-      post: (request) => {
-        setTimeout(() => {
-          if (options.fail) return onError(options.fail);
-          void answerOpenRequest(request, (one: OpenWorkerResponse) => {
-            if (one.stage !== options.silent) setTimeout(() => onAnswer(structuredClone(one)), 0);
-          });
-        }, 0);
+      post: (message) => {
+        posted.push(message);
+        const cloned = structuredClone(message);
+        setTimeout(() => (options.fail ? onError(options.fail) : answer(cloned)), 0);
       },
       close: () => {
         closed += 1;
       },
+      holds: options.keep !== undefined,
     };
   };
-  return { connect, closed: () => closed, connections: () => connections };
+  return { connect, closed: () => closed, connections: () => connections, posted };
 }
 
 describe('opening a file in the open worker', () => {
@@ -172,5 +189,122 @@ describe('opening a file in the open worker', () => {
       expect(expected).toBeInstanceOf(FileError);
       expect((error as FileError).message).toBe((expected as FileError).message);
     });
+  });
+});
+
+describe('a worker that holds its reading and writes the run', () => {
+  async function nativeText(): Promise<string> {
+    const happy = builtinScenario('shopops-happy');
+    return JSON.stringify(
+      toNativeTraceJson(await runScenario(happy, scenarioConfig(happy)), happy),
+    );
+  }
+
+  /** A write the test sees: the database, the record and its bytes; the summary the port gives. */
+  function recordingKeep(problem?: string) {
+    const writes: Parameters<KeepRecord>[] = [];
+    const keep: KeepRecord = async (database, entry) => {
+      writes.push([database, entry]);
+      if (problem) throw new Error(problem);
+      return summaryOf(entry.record, entry.label ?? {}, entry.bytes);
+    };
+    return { keep, writes };
+  }
+
+  const runOf = (opened: OpenedFile, name: string): RunRecord => {
+    const result = openResult(opened, name, {
+      scenarios: [builtinScenario('shopops-happy')],
+      builtinIds: new Set(),
+      newId: () => 'run-1',
+      now: () => 1_000,
+    });
+    if (result.kind !== 'run') throw new Error('not a run');
+    return result.record;
+  };
+
+  it('answers with the page’s own reading, then writes the page’s run with its own: the page posts a shell', async () => {
+    const text = await nativeText();
+    const { keep, writes } = recordingKeep();
+    const worker = workerLike({ keep });
+    const job = createEngineOpener(worker.connect, { database: 'the-library' })(
+      new File([text], 'run.json'),
+      'run.json',
+      () => {},
+    );
+    const opened = await job.opened;
+    expect(opened).toEqual(openFileText(text, 'run.json'));
+    const record = runOf(opened, 'run.json');
+    const summary = await job.keeper()!.write(record, { name: 'mine' });
+    // The worker's reading filled in the trace: the record written is the page's, whole.
+    expect(writes).toHaveLength(1);
+    const [database, entry] = writes[0]!;
+    expect(database).toBe('the-library');
+    expect(entry.record).toEqual(record);
+    expect(entry.label).toEqual({ name: 'mine' });
+    expect(entry.bytes).toBe(text.length + JSON.stringify({ ...record, trace: null }).length);
+    expect(summary).toMatchObject({ id: 'run-1', name: 'mine', outcome: 'correct' });
+    // What crossed: the request, then a shell without the trace; the reading never came back.
+    const commands = worker.posted.filter((one) => 'command' in one);
+    expect(commands).toEqual([
+      expect.objectContaining({ command: 'keep', steps: record.trace!.steps.length }),
+    ]);
+    expect(commands[0]).toMatchObject({ record: { trace: null } });
+    expect(worker.closed()).toBe(1);
+  });
+
+  it('sends its reading when the page has none of its own (another tool’s trace, a library file)', async () => {
+    const worker = workerLike({ keep: recordingKeep().keep });
+    const job = createEngineOpener(worker.connect)(LIBRARY, 'library.json', () => {});
+    expect(await job.opened).toEqual(openFileText(LIBRARY, 'library.json'));
+    expect(worker.posted.filter((one) => 'command' in one)).toEqual([{ id: 1, command: 'send' }]);
+    // Still there for a write until released.
+    expect(worker.closed()).toBe(0);
+    job.keeper()!.release();
+    expect(worker.closed()).toBe(1);
+  });
+
+  it('sends its reading when the page’s own reading breaks', async () => {
+    const text = await nativeText();
+    const worker = workerLike({ keep: recordingKeep().keep });
+    const broken: OwnCopy = {
+      looksNative: async () => true,
+      read: async () => {
+        throw new Error('out of memory');
+      },
+    };
+    const job = createEngineOpener(worker.connect, { copy: broken })(text, 'run.json', () => {});
+    expect(await job.opened).toEqual(openFileText(text, 'run.json'));
+    expect(worker.posted.filter((one) => 'command' in one)).toEqual([{ id: 1, command: 'send' }]);
+  });
+
+  it('a write it cannot make rejects with why, and the worker ends', async () => {
+    const text = await nativeText();
+    const worker = workerLike({ keep: recordingKeep('the disk is full').keep });
+    const job = createEngineOpener(worker.connect)(text, 'run.json', () => {});
+    const record = runOf(await job.opened, 'run.json');
+    await expect(job.keeper()!.write(record)).rejects.toThrow('the disk is full');
+    expect(worker.closed()).toBe(1);
+    expect(job.keeper()).toBeNull();
+
+    // A page's record that is not of this reading is not written.
+    const other = createEngineOpener(workerLike({ keep: recordingKeep().keep }).connect)(
+      text,
+      'run.json',
+      () => {},
+    );
+    const opened = await other.opened;
+    const shorter = { ...record, trace: { ...record.trace!, steps: record.trace!.steps.slice(1) } };
+    await expect(other.keeper()!.write(shorter)).rejects.toThrow(
+      `this reading has ${record.trace!.steps.length} steps, the page's ${record.trace!.steps.length - 1}`,
+    );
+    expect(opened.kind).toBe('trace');
+  });
+
+  it('refuses a bad file with the worker’s message, and holds nothing', async () => {
+    const worker = workerLike({ keep: recordingKeep().keep });
+    const job = createEngineOpener(worker.connect)('{"a": 1}', 'other.json', () => {});
+    await expect(job.opened).rejects.toBeInstanceOf(FileError);
+    expect(job.keeper()).toBeNull();
+    expect(worker.closed()).toBe(1);
   });
 });

@@ -2,15 +2,19 @@
  * The page's file reader: a file is read and parsed in the open worker (`workers/open-worker.ts`),
  * one worker per file, so reading and checking a 90 MB trace leave the page answering; progress
  * comes back as it goes. A native trace is parsed on the page as well (`open-own-copy.ts`): its
- * structured clone from the worker cost more than the parse. Where there are no workers (a test
- * in Node) the same core runs on this thread.
+ * structured clone from the worker cost more than the parse. The worker then writes the run made
+ * of the file to the library itself (`keeper()`): the page's own write of a 100,000-step trace
+ * held its thread 1.65 s in one task. Where there are no workers (a test in Node) the same core
+ * runs on this thread, and the page writes the run.
  */
 import { FileError, type OpenedFile } from '../engine';
+import { LIBRARY_DATABASE, type RecordWriter, type RunSummary } from '../state';
 import { looksNative } from './native-start';
-import type {
-  FileErrorFields,
-  OpenWorkerRequest,
-  OpenWorkerResponse,
+import {
+  shellOf,
+  type FileErrorFields,
+  type OpenWorkerMessage,
+  type OpenWorkerResponse,
 } from '../workers/open-protocol';
 
 /** How far an opening has got: bytes read of the file's size, then parsing. */
@@ -22,6 +26,12 @@ export type OpenProgress =
 export interface OpenJob {
   readonly opened: Promise<OpenedFile>;
   cancel(): void;
+  /**
+   * Once `opened` resolved: the worker that read the file, holding its reading, to write the
+   * run made of it to the library (`RecordWriter`); the caller writes or releases it. Null when
+   * the worker could not hold it (no workers here, or it ended).
+   */
+  keeper(): RecordWriter | null;
 }
 
 export type EngineOpener = (
@@ -45,8 +55,10 @@ const fileErrorOf = ({ code, fileName, path, problem, location }: FileErrorField
 
 /** One connection for one request: answers come back, the connection ends with `close`. */
 export interface OpenPort {
-  post(request: OpenWorkerRequest): void;
+  post(message: OpenWorkerMessage): void;
   close(): void;
+  /** The worker can hold its reading and write the run to the library (`hold`, `keep`). */
+  readonly holds?: boolean;
 }
 
 export type OpenPortFactory = (
@@ -66,12 +78,25 @@ const PAGE_COPY: OwnCopy = {
   read: async (source) => (await import('./open-own-copy')).ownReading(source),
 };
 
+export interface EngineOpenerOptions {
+  /** The page's own reading of a native trace (default: `open-own-copy.ts`). */
+  readonly copy?: OwnCopy;
+  /** The library's IndexedDB database a holding worker writes to (default: the app's). */
+  readonly database?: string;
+}
+
 /**
- * An opener over the ports `connect` makes: a port per file, closed when it answers or stops.
- * A file that starts as a native trace is also read on the page (`open-own-copy.ts`): that
- * reading is the answer once the worker's pre-scan is clean, and the worker is ended unheard.
+ * An opener over the ports `connect` makes: a port per file. A file that starts as a native
+ * trace is also read on the page (`open-own-copy.ts`): that reading is the answer once the
+ * worker's pre-scan is clean. A worker that holds (`holds`) keeps its reading meanwhile and
+ * sends it only when the page's own found nothing (`send`); after the answer it stays, to write
+ * the run made of the file (`keeper()`), and ends when that is written or released.
  */
-export function createEngineOpener(connect: OpenPortFactory, copy = PAGE_COPY): EngineOpener {
+export function createEngineOpener(
+  connect: OpenPortFactory,
+  options: EngineOpenerOptions = {},
+): EngineOpener {
+  const { copy = PAGE_COPY, database = LIBRARY_DATABASE } = options;
   let nextId = 1;
   return (source, name, onProgress) => {
     const id = nextId++;
@@ -80,21 +105,60 @@ export function createEngineOpener(connect: OpenPortFactory, copy = PAGE_COPY): 
     /** The worker's pre-scan was clean; the page's own reading (undefined: none yet). */
     let clean = false;
     let own: OpenedFile | null | undefined;
+    /** The worker holds a good reading (`held`); it was asked to send it. */
+    let held = false;
+    let sent = false;
+    /** After the answer: the worker's reading failed (it cannot write), and the write asked. */
+    let unusable: string | null = null;
+    let writing: { resolve: (s: RunSummary) => void; reject: (e: Error) => void } | null = null;
+    let writer: RecordWriter | null = null;
+
     const end = () => {
       port?.close();
       port = null;
       settle = null;
+      const pending = writing;
+      writing = null;
+      pending?.reject(new Error(unusable ?? 'the open worker ended before it wrote the run'));
     };
-    const ownDone = () => {
+    /** The answer; a holding worker stays for the write. */
+    const finish = (file: OpenedFile) => {
       const waiting = settle;
-      if (!waiting || !clean || !own) return;
-      end();
-      waiting.resolve(own);
+      settle = null;
+      if (!port?.holds) end();
+      waiting?.resolve(file);
     };
+    const decide = () => {
+      if (!settle) return;
+      if (clean && own) return finish(own);
+      // The worker's reading is the answer: the page's found nothing, or the scan was not clean.
+      if (held && !sent && (own !== undefined || !clean)) {
+        sent = true;
+        port?.post({ id, command: 'send' });
+      }
+    };
+    /** After the answer: what the worker says of its reading and of the write. */
+    const afterAnswer = (response: OpenWorkerResponse) => {
+      if (response.stage === 'kept') {
+        const done = writing;
+        writing = null;
+        end();
+        done?.resolve(response.summary);
+      } else if (response.stage === 'unkept') {
+        unusable = response.problem;
+        end();
+      } else if (response.stage === 'refused' || response.stage === 'failed') {
+        unusable =
+          response.stage === 'failed' ? response.message : fileErrorOf(response.error).message;
+        if (writing) end();
+      }
+    };
+
     const opened = new Promise<OpenedFile>((resolve, reject) => {
       settle = { resolve, reject };
       const answer = (response: OpenWorkerResponse) => {
-        if (response.id !== id || !settle) return;
+        if (response.id !== id || !port) return;
+        if (!settle) return afterAnswer(response);
         if (response.stage === 'reading') {
           onProgress({ stage: 'reading', bytes: response.bytes, total: response.total });
           return;
@@ -105,38 +169,68 @@ export function createEngineOpener(connect: OpenPortFactory, copy = PAGE_COPY): 
         }
         if (response.stage === 'scanned') {
           clean = response.clean;
-          return ownDone();
+          return decide();
         }
-        const { resolve: done, reject: fail } = settle;
+        if (response.stage === 'held') {
+          held = true;
+          return decide();
+        }
+        if (response.stage === 'opened') return finish(response.opened);
+        if (response.stage === 'kept' || response.stage === 'unkept') return;
+        const { reject: fail } = settle;
         end();
-        if (response.stage === 'opened') done(response.opened);
-        else if (response.stage === 'refused') fail(fileErrorOf(response.error));
+        if (response.stage === 'refused') fail(fileErrorOf(response.error));
         else fail(new Error(response.message));
       };
       const broke = (message: string) => {
         const failing = settle;
+        unusable = message;
         end();
         failing?.reject(new Error(message));
       };
       const connected = connect(answer, broke);
       port = connected;
-      connected.post({ id, source, name, scan: true });
+      connected.post({ id, source, name, scan: true, ...(connected.holds ? { hold: true } : {}) });
       // The worker's answer stands whenever the page's reading fails or finds nothing.
       void copy
         .looksNative(source)
         .then((native) => (native && settle ? copy.read(source) : null))
+        .catch(() => null)
         .then((file) => {
           own = file;
-          ownDone();
-        })
-        .catch(() => undefined);
+          decide();
+        });
     });
     return {
       opened,
       cancel: () => {
         const cancelling = settle;
+        if (!cancelling) return;
         end();
-        cancelling?.reject(new OpenCancelled(name));
+        cancelling.reject(new OpenCancelled(name));
+      },
+      keeper: () => {
+        if (settle || !port?.holds || unusable) return null;
+        writer ??= {
+          write: (record, label) =>
+            new Promise<RunSummary>((resolve, reject) => {
+              if (!port || unusable || writing) {
+                reject(new Error(unusable ?? 'the open worker has ended'));
+                return;
+              }
+              writing = { resolve, reject };
+              port.post({
+                id,
+                command: 'keep',
+                database,
+                record: shellOf(record),
+                steps: record.trace?.steps.length ?? -1,
+                ...(label ? { label } : {}),
+              });
+            }),
+          release: end,
+        };
+        return writer;
       },
     };
   };
@@ -154,17 +248,22 @@ export const browserOpenPort: OpenPortFactory = (onAnswer, onError) => {
     onError(event.message || 'the open worker stopped with an error');
   };
   worker.onmessageerror = () => onError('a message from the open worker could not be read');
-  return { post: (request) => worker.postMessage(request), close: () => worker.terminate() };
+  return {
+    post: (message) => worker.postMessage(message),
+    close: () => worker.terminate(),
+    holds: true,
+  };
 };
 
 /** Where there are no workers: the worker's core on this thread, loaded with the first file. */
 export const inThreadOpenPort: OpenPortFactory = (onAnswer, onError) => {
   let open = true;
   return {
-    post: (request) => {
+    post: (message) => {
+      if ('command' in message) return;
       void import('../workers/open-core')
         .then(({ answerOpenRequest }) =>
-          answerOpenRequest(request, (response) => {
+          answerOpenRequest(message, (response) => {
             if (open) onAnswer(response);
           }),
         )

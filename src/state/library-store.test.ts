@@ -4,8 +4,8 @@ import { runScenario, scenarioConfig, type Scenario } from '../engine';
 import { builtinScenarios } from '../scenarios';
 import { openRunLibrary } from '../storage';
 import { libraryError } from './library-problems';
-import { createLibraryStore } from './library-store';
-import type { RunLibraryPort } from './library-types';
+import { WRITERS_HELD, createLibraryStore } from './library-store';
+import type { RecordWriter, RunLibraryPort } from './library-types';
 import { createMemoryLibrary } from './memory-library';
 import { recordOfTrace, type RunRecord } from './run-record';
 
@@ -231,5 +231,96 @@ describe('the library store when storage fails', () => {
     await actions.save(await recordFor(byId('dg-agentur-contact'), 'after', 2));
     expect(library.getState().runs.map((summary) => summary.id)).toEqual(['after', 'before']);
     expect(library.getState().unsaved).toEqual(['after']);
+  });
+});
+
+describe('a run handed over to the writer that holds it (the open worker)', () => {
+  /** A writer that writes into `port` itself (as the worker writes the database), and says so. */
+  function writerInto(port: RunLibraryPort, fails = false) {
+    const calls = { writes: 0, releases: 0 };
+    const writer: RecordWriter = {
+      write: async (record, label) => {
+        calls.writes += 1;
+        if (fails) throw new Error('the worker could not open the database');
+        return port.put(record, label);
+      },
+      release: () => {
+        calls.releases += 1;
+      },
+    };
+    return { writer, calls };
+  }
+
+  /** IndexedDB whose page-side writes are counted (the worker's go around them). */
+  async function countedIndexedDB() {
+    const port = await openRunLibrary({ indexedDB: new IDBFactory(), IDBKeyRange });
+    let pagePuts = 0;
+    const page: RunLibraryPort = {
+      ...port,
+      put: (record, label) => {
+        pagePuts += 1;
+        return port.put(record, label);
+      },
+    };
+    return { port, page, pagePuts: () => pagePuts };
+  }
+
+  it('is written by the writer, not by the page, and listed with the writer’s summary', async () => {
+    const { port, page, pagePuts } = await countedIndexedDB();
+    const library = storeOver(page);
+    const { writer, calls } = writerInto(port);
+    const record = await recordFor(byId('shopops-happy'), 'opened', 1_000);
+    library.getState().actions.handOver('opened', writer);
+    expect(await library.getState().actions.saveNew(record)).toBe(true);
+    expect(calls.writes).toBe(1);
+    expect(pagePuts()).toBe(0);
+    expect(library.getState().runs.map((run) => [run.id, run.outcome])).toEqual([
+      ['opened', 'correct'],
+    ]);
+    expect(await library.getState().actions.get('opened')).toEqual(record);
+    // Only its own run's save: the next run is the page's to write.
+    await library.getState().actions.save(await recordFor(byId('shopops-happy'), 'next', 2_000));
+    expect([calls.writes, pagePuts()]).toEqual([1, 1]);
+  });
+
+  it('is written by the page when the writer fails: nothing is lost', async () => {
+    const { port, page, pagePuts } = await countedIndexedDB();
+    const library = storeOver(page);
+    const { writer, calls } = writerInto(port, true);
+    const record = await recordFor(byId('shopops-happy'), 'opened', 1_000);
+    library.getState().actions.handOver('opened', writer);
+    await library.getState().actions.saveNew(record);
+    expect([calls.writes, pagePuts()]).toEqual([1, 1]);
+    expect(library.getState().problem).toBeNull();
+    expect(await library.getState().actions.get('opened')).toEqual(record);
+  });
+
+  it('is the page’s to write, the writer released, once the library is in memory', async () => {
+    const memory = createMemoryLibrary();
+    const library = storeOver(memory);
+    const { writer, calls } = writerInto(memory);
+    library.getState().actions.handOver('opened', writer);
+    await library.getState().actions.saveNew(await recordFor(byId('shopops-happy'), 'opened', 1));
+    expect(calls).toEqual({ writes: 0, releases: 1 });
+    expect(library.getState().runs.map((run) => run.id)).toEqual(['opened']);
+  });
+
+  it('releases a writer whose run the library already has, and all but the newest held', async () => {
+    const { port, page } = await countedIndexedDB();
+    const library = storeOver(page);
+    const { actions } = library.getState();
+    const record = await recordFor(byId('shopops-happy'), 'kept', 1_000);
+    await actions.save(record);
+    const again = writerInto(port);
+    actions.handOver('kept', again.writer);
+    expect(await actions.saveNew(record)).toBe(false);
+    expect(again.calls).toEqual({ writes: 0, releases: 1 });
+
+    const held = Array.from({ length: WRITERS_HELD + 2 }, () => writerInto(port));
+    held.forEach(({ writer }, index) => actions.handOver(`run-${index}`, writer));
+    expect(held.map(({ calls }) => calls.releases)).toEqual([
+      ...Array<number>(2).fill(1),
+      ...Array<number>(WRITERS_HELD).fill(0),
+    ]);
   });
 });

@@ -12,6 +12,7 @@ import {
   LibraryStorageError,
   type KeptScenario,
   type LibraryProblem,
+  type RecordWriter,
   type RunLabel,
   type RunLibraryPort,
   type RunSummary,
@@ -40,6 +41,12 @@ export interface LibraryActions {
   save(record: RunRecord, label?: RunLabel): Promise<RunSummary>;
   /** Keeps `record` unless the library has a run of its id; true when it saved. */
   saveNew(record: RunRecord): Promise<boolean>;
+  /**
+   * The next save of run `id` goes through `writer` (the open worker holding its file's
+   * reading) while the library is on IndexedDB; after a problem, or when it fails, the page
+   * writes the run itself. At most `WRITERS_HELD` wait; an older one is released.
+   */
+  handOver(id: string, writer: RecordWriter): void;
   /** Saves many runs in one write (a library file opened, a delete undone). */
   saveAll(
     entries: readonly { readonly record: RunRecord; readonly label?: RunLabel }[],
@@ -98,6 +105,9 @@ export interface LibraryStoreOptions {
   readonly now: () => number;
 }
 
+/** Writers waiting for their run's save (each may hold a whole trace in its worker). */
+export const WRITERS_HELD = 2;
+
 const asStorageError = (error: unknown): LibraryStorageError =>
   error instanceof LibraryStorageError ? error : libraryError('broken', error);
 
@@ -110,6 +120,13 @@ export function createLibraryStore(options: LibraryStoreOptions): LibraryStore {
   /** The memory library taken after a problem (at most one: the notice shows once). */
   let rescue: RunLibraryPort | null = null;
   let loading: Promise<void> | null = null;
+  /** Writers handed over, oldest first, by the id of the run they write. */
+  const writers = new Map<string, RecordWriter>();
+  const takeWriter = (id: string): RecordWriter | null => {
+    const writer = writers.get(id) ?? null;
+    writers.delete(id);
+    return writer;
+  };
 
   return createStore<LibraryState>()((set, get) => {
     const moveToMemory = (error: LibraryStorageError): RunLibraryPort => {
@@ -176,7 +193,18 @@ export function createLibraryStore(options: LibraryStoreOptions): LibraryStore {
       },
 
       async save(record, label) {
-        const summary = await call((used) => used.put(record, label));
+        let writer = takeWriter(record.id);
+        const summary = await call(async (used) => {
+          const elsewhere = writer;
+          writer = null;
+          if (elsewhere && used.kind === 'indexeddb') {
+            // A writer that fails leaves the write to the page: nothing is lost, it only waits.
+            const written = await elsewhere.write(record, label).catch(() => null);
+            if (written) return written;
+          }
+          elsewhere?.release();
+          return used.put(record, label);
+        });
         set((state) => ({ runs: upsertRun(state.runs, summary) }));
         markUnsaved([record.id]);
         return summary;
@@ -184,9 +212,22 @@ export function createLibraryStore(options: LibraryStoreOptions): LibraryStore {
 
       async saveNew(record) {
         await (loading ?? actions.load());
-        if (get().runs.some((run) => run.id === record.id)) return false;
+        if (get().runs.some((run) => run.id === record.id)) {
+          takeWriter(record.id)?.release();
+          return false;
+        }
         await actions.save(record);
         return true;
+      },
+
+      handOver(id, writer) {
+        takeWriter(id)?.release();
+        writers.set(id, writer);
+        for (const [older, held] of writers) {
+          if (writers.size <= WRITERS_HELD) break;
+          writers.delete(older);
+          held.release();
+        }
       },
 
       forget: (ids) => drop(ids),

@@ -74,6 +74,17 @@ export interface RunLabel {
 export const LIBRARY_DATABASE = 'loopscope-library';
 
 /**
+ * A writer that holds a run's record already (the open worker that read its file): it writes
+ * the record to the library's IndexedDB itself, so the page never clones a huge trace into it.
+ */
+export interface RecordWriter {
+  /** Writes `record` (as the library's `put` would); its summary. Rejects when it cannot. */
+  write(record: RunRecord, label?: RunLabel): Promise<RunSummary>;
+  /** Not needed after all (the library is in memory, the run already kept): let go of it. */
+  release(): void;
+}
+
+/**
  * Storage as the library store sees it. Every method may reject with a `LibraryStorageError`;
  * the store catches it, says so in one place and goes on in memory.
  */
@@ -84,10 +95,15 @@ export interface RunLibraryPort {
   put(record: RunRecord, label?: RunLabel): Promise<RunSummary>;
   /**
    * Writes many runs in one transaction, each with its label (a deletion undone, a library
-   * file opened, a bench's 10,000 runs); returns their summaries in the given order.
+   * file opened, a bench's 10,000 runs); returns their summaries in the given order. `bytes`,
+   * when given, is the record's size (`recordBytes` otherwise: the open worker counts its file).
    */
   putAll(
-    entries: readonly { readonly record: RunRecord; readonly label?: RunLabel }[],
+    entries: readonly {
+      readonly record: RunRecord;
+      readonly label?: RunLabel;
+      readonly bytes?: number;
+    }[],
   ): Promise<readonly RunSummary[]>;
   get(id: string): Promise<RunRecord | null>;
   /** Every kept run's summary, newest first. */

@@ -16,19 +16,23 @@ export function createMemoryLibrary(): RunLibraryPort {
   const scenarios = new Map<string, KeptScenario>();
   const settings = new Map<string, unknown>();
 
-  const keep = (record: RunRecord, label: RunLabel): RunSummary => {
-    const summary = summaryOf(record, label, recordBytes(record));
+  const keep = (record: RunRecord, label: RunLabel, bytes?: number): RunSummary => {
+    const summary = summaryOf(record, label, bytes ?? recordBytes(record));
     records.set(record.id, record);
     summaries.set(record.id, summary);
     return summary;
   };
 
-  const write = (record: RunRecord, label: RunLabel = {}): RunSummary => {
+  const write = (record: RunRecord, label: RunLabel = {}, bytes?: number): RunSummary => {
     const known = summaries.get(record.id);
-    return keep(record, {
-      name: label.name !== undefined ? label.name : (known?.name ?? null),
-      pinned: label.pinned ?? known?.pinned ?? false,
-    });
+    return keep(
+      record,
+      {
+        name: label.name !== undefined ? label.name : (known?.name ?? null),
+        pinned: label.pinned ?? known?.pinned ?? false,
+      },
+      bytes,
+    );
   };
 
   return {
@@ -37,7 +41,7 @@ export function createMemoryLibrary(): RunLibraryPort {
       return write(record, label);
     },
     async putAll(entries) {
-      return entries.map(({ record, label }) => write(record, label));
+      return entries.map(({ record, label, bytes }) => write(record, label, bytes));
     },
     async get(id) {
       return records.get(id) ?? null;

@@ -125,12 +125,18 @@ function libraryPort(db: LibraryDatabase, options: RunLibraryOptions): RunLibrar
   });
 
   /** Writes runs and their summaries in one transaction, keeping labels they do not name. */
-  const write = (entries: readonly { readonly record: RunRecord; readonly label?: RunLabel }[]) =>
+  const write = (
+    entries: readonly {
+      readonly record: RunRecord;
+      readonly label?: RunLabel;
+      readonly bytes?: number;
+    }[],
+  ) =>
     guarded(() =>
       db.transaction('rw', db.summaries, db.records, async () => {
         const known = await db.summaries.bulkGet(entries.map(({ record }) => record.id));
-        const summaries = entries.map(({ record, label = {} }, index) =>
-          summaryOf(record, mergedLabel(label, known[index]), recordBytes(record)),
+        const summaries = entries.map(({ record, label = {}, bytes }, index) =>
+          summaryOf(record, mergedLabel(label, known[index]), bytes ?? recordBytes(record)),
         );
         await db.records.bulkPut(
           entries.map(({ record }) => ({ id: record.id, schemaVersion: SCHEMA_VERSION, record })),

@@ -1,8 +1,19 @@
-import { describe, expect, it } from 'vitest';
-import { FileError, openFileText, runScenario, scenarioConfig, toNativeTraceJson } from '../engine';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  FileError,
+  openFileText,
+  runScenario,
+  scenarioConfig,
+  toNativeTraceJson,
+  type OpenedFile,
+} from '../engine';
+import { genAiLoop, otlpRequest } from '../engine/otel/fixtures/build';
 import { builtinScenario } from '../scenarios';
-import { answerOpenRequest, READ_REPORT_MS } from './open-core';
-import type { OpenWorkerResponse } from './open-protocol';
+import type { RunRecord } from '../state';
+import { openRunLibrary } from '../storage';
+import { answerOpenRequest, createOpenAnswerer, READ_REPORT_MS } from './open-core';
+import { shellOf, type OpenWorkerMessage, type OpenWorkerResponse } from './open-protocol';
 
 /** Everything the core posts for one request, each through a structured clone as a worker's. */
 async function answers(
@@ -135,5 +146,130 @@ describe('the open worker’s core', () => {
       { id: 7, stage: 'reading', bytes: 0, total: 10 },
       { id: 7, stage: 'failed', message: 'the disk went away' },
     ]);
+  });
+});
+
+describe('the open worker’s write of the run the page made of its file', () => {
+  /** The worker's core over a fresh IndexedDB (fake-indexeddb), writing as the worker does. */
+  function workerOn(indexedDB: IDBFactory) {
+    const posted: OpenWorkerResponse[] = [];
+    const answer = createOpenAnswerer((one) => posted.push(structuredClone(one)), {
+      keep: async (name, entry) => {
+        const library = await openRunLibrary({ indexedDB, IDBKeyRange, name });
+        return (await library.putAll([entry]))[0]!;
+      },
+    });
+    /** Posts `message` (cloned, as to a worker) and waits for the answer at `stage`. */
+    const ask = async (message: OpenWorkerMessage, stage: OpenWorkerResponse['stage']) => {
+      answer(structuredClone(message));
+      await vi.waitFor(() => expect(posted.map((one) => one.stage)).toContain(stage));
+      return posted.find((one) => one.stage === stage)!;
+    };
+    return { ask, posted };
+  }
+
+  /** The run the page makes of a file it read (`openResult`'s fields, by hand). */
+  const runOf = (opened: OpenedFile, id: string): RunRecord => {
+    if (opened.kind !== 'trace' && opened.kind !== 'foreign') throw new Error(opened.kind);
+    return {
+      id,
+      scenario: opened.scenario ?? builtinScenario('shopops-happy'),
+      overrides: {},
+      settings: opened.trace.config,
+      trace: opened.trace,
+      status: 'done',
+      error: null,
+      origin: { kind: 'imported', source: 'a file' },
+      startedAt: 1_000,
+      endedAt: 1_000,
+      ...(opened.kind === 'foreign'
+        ? {
+            imported: {
+              format: opened.format,
+              formatLabel: opened.formatLabel,
+              spans: opened.spans,
+              unmapped: opened.unmapped,
+              notes: opened.notes,
+            },
+          }
+        : {}),
+    };
+  };
+
+  it.each([
+    ['a native trace', 'run.loopscope.json', 'native'],
+    ['another tool’s trace (OTLP)', 'spans.json', 'otlp'],
+  ] as const)(
+    '%s: held, then written whole from a shell, and read back as the page’s record',
+    async (_, name, kind) => {
+      const happy = builtinScenario('shopops-happy');
+      const text =
+        kind === 'native'
+          ? JSON.stringify(
+              toNativeTraceJson(await runScenario(happy, scenarioConfig(happy)), happy),
+            )
+          : JSON.stringify(otlpRequest(genAiLoop()));
+      const indexedDB = new IDBFactory();
+      const worker = workerOn(indexedDB);
+      await worker.ask({ id: 3, source: new File([text], name), name, hold: true }, 'held');
+      expect(worker.posted.map((one) => one.stage)).not.toContain('opened');
+
+      const record = runOf(openFileText(text, name), `run-${kind}`);
+      const kept = await worker.ask(
+        {
+          id: 3,
+          command: 'keep',
+          database: 'a-library',
+          record: shellOf(record),
+          steps: record.trace!.steps.length,
+        },
+        'kept',
+      );
+      const library = await openRunLibrary({ indexedDB, IDBKeyRange, name: 'a-library' });
+      expect(await library.get(record.id)).toEqual(record);
+      expect(await library.list()).toEqual([kept.stage === 'kept' && kept.summary]);
+      expect(kept).toMatchObject({
+        summary: {
+          id: record.id,
+          steps: record.trace!.steps.length,
+          bytes: text.length + JSON.stringify(shellOf(record)).length,
+        },
+      });
+    },
+  );
+
+  it('sends what it holds when asked, and writes nothing for a file it refused', async () => {
+    const worker = workerOn(new IDBFactory());
+    const library = '{"format": "loopscope.library", "version": 1, "runs": [], "scenarios": []}';
+    await worker.ask({ id: 1, source: library, name: 'l.json', hold: true }, 'held');
+    expect(await worker.ask({ id: 1, command: 'send' }, 'opened')).toEqual({
+      id: 1,
+      stage: 'opened',
+      opened: openFileText(library, 'l.json'),
+    });
+
+    const refusing = workerOn(new IDBFactory());
+    await refusing.ask({ id: 2, source: '{"a": 1}', name: 'a.json', hold: true }, 'refused');
+    const record = runOf(
+      openFileText(
+        JSON.stringify(
+          toNativeTraceJson(
+            await runScenario(
+              builtinScenario('shopops-happy'),
+              scenarioConfig(builtinScenario('shopops-happy')),
+            ),
+            builtinScenario('shopops-happy'),
+          ),
+        ),
+        'x.json',
+      ),
+      'x',
+    );
+    expect(
+      await refusing.ask(
+        { id: 2, command: 'keep', database: 'a-library', record: shellOf(record), steps: 1 },
+        'unkept',
+      ),
+    ).toEqual({ id: 2, stage: 'unkept', problem: 'the file was not opened here' });
   });
 });

@@ -1,10 +1,18 @@
 /**
  * The open worker's core, pure of the worker's globals: a request in, its progress and answer
  * out through `post`. Reads the file as a stream (saying how much is read), then opens its
- * text with the engine's opener, exactly as the page would.
+ * text with the engine's opener, exactly as the page would. `createOpenAnswerer` also holds
+ * the reading when asked and writes the run the page made of it to the library (`keep`).
  */
-import { FileError, checkFileSize, openFileText, scanJson } from '../engine';
-import type { OpenWorkerRequest, OpenWorkerResponse } from './open-protocol';
+import { FileError, checkFileSize, openFileText, scanJson, type OpenedFile } from '../engine';
+import type { RunLabel, RunRecord, RunSummary } from '../state';
+import {
+  filledRecord,
+  type OpenKeepCommand,
+  type OpenWorkerMessage,
+  type OpenWorkerRequest,
+  type OpenWorkerResponse,
+} from './open-protocol';
 
 /** Least time between two `reading` reports (ms): a report per chunk would flood the page. */
 export const READ_REPORT_MS = 100;
@@ -50,13 +58,14 @@ async function readText(id: number, blob: Blob, post: Post, now: () => number): 
 
 /**
  * Opens a request's file: `reading` reports, `parsing` (and `scanned`, when asked), then
- * `opened`, `refused` or `failed`.
+ * `opened` (`held` when the request holds), `refused` or `failed`. Resolves to the reading
+ * (null when refused or failed).
  */
 export async function answerOpenRequest(
   request: OpenWorkerRequest,
   post: Post,
   now: () => number = () => Date.now(),
-): Promise<void> {
+): Promise<OpenedFile | null> {
   const { id, source, name } = request;
   try {
     let text: string;
@@ -67,7 +76,9 @@ export async function answerOpenRequest(
     }
     post({ id, stage: 'parsing' });
     if (request.scan) post({ id, stage: 'scanned', clean: scanJson(text) === null });
-    post({ id, stage: 'opened', opened: openFileText(text, name) });
+    const opened = openFileText(text, name);
+    post(request.hold ? { id, stage: 'held' } : { id, stage: 'opened', opened });
+    return opened;
   } catch (error) {
     if (error instanceof FileError) {
       const { code, fileName, path, problem, location } = error;
@@ -83,5 +94,90 @@ export async function answerOpenRequest(
         message: error instanceof Error ? error.message : String(error),
       });
     }
+    return null;
   }
+}
+
+/** Writes one run to the library's IndexedDB `database` (the worker's own connection). */
+export type KeepRecord = (
+  database: string,
+  entry: { readonly record: RunRecord; readonly label?: RunLabel; readonly bytes: number },
+) => Promise<RunSummary>;
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The file's size as `recordBytes` counts it: bytes of a Blob, UTF-16 units of text. */
+const sizeOf = (source: Blob | string): number =>
+  typeof source === 'string' ? source.length : source.size;
+
+/** The steps a reading holds (-1: no trace). */
+const stepsOf = (opened: OpenedFile): number =>
+  opened.kind === 'trace' || opened.kind === 'foreign' ? opened.trace.steps.length : -1;
+
+/**
+ * One worker's message handler: the request (read, parse, answer; held when asked), then the
+ * page's commands on it: `send` posts the held reading, `keep` writes the page's run with it
+ * through `keep` and answers `kept` with its summary, or `unkept` with why (no writer here, no
+ * reading, a reading that differs from the page's, the write failed).
+ */
+export function createOpenAnswerer(
+  post: Post,
+  options: { readonly keep?: KeepRecord; readonly now?: () => number } = {},
+): (message: OpenWorkerMessage) => void {
+  let reading: Promise<OpenedFile | null> | null = null;
+  let request: OpenWorkerRequest | null = null;
+
+  /** Why `command` cannot be written with `opened` (null: it can, as `record`). */
+  const refusal = (
+    command: OpenKeepCommand,
+    opened: OpenedFile | null,
+    record: RunRecord | null,
+  ) => {
+    if (!options.keep) return 'this worker cannot write to the library';
+    if (!opened || !record) return 'the file was not opened here';
+    const steps = stepsOf(opened);
+    return steps === command.steps
+      ? null
+      : `this reading has ${steps} steps, the page's ${command.steps}`;
+  };
+
+  const keepRun = async (command: OpenKeepCommand, opened: OpenedFile | null): Promise<void> => {
+    const { id } = command;
+    const record = opened && filledRecord(command.record, opened);
+    const problem = refusal(command, opened, record);
+    if (problem !== null || !record || !options.keep) {
+      post({ id, stage: 'unkept', problem: problem ?? 'nothing to write' });
+      return;
+    }
+    // The file's size stands for the trace (and spans) it was read into, as on the page.
+    const bytes = sizeOf(request!.source) + JSON.stringify(command.record).length;
+    try {
+      const summary = await options.keep(command.database, {
+        record,
+        bytes,
+        ...(command.label ? { label: command.label } : {}),
+      });
+      post({ id, stage: 'kept', summary });
+    } catch (error) {
+      post({ id, stage: 'unkept', problem: messageOf(error) });
+    }
+  };
+
+  return (message) => {
+    if (!('command' in message)) {
+      request = message;
+      reading = answerOpenRequest(message, post, options.now);
+      return;
+    }
+    if (!reading || message.id !== request?.id) {
+      if (message.command === 'keep')
+        post({ id: message.id, stage: 'unkept', problem: 'the file was not opened here' });
+      return;
+    }
+    const { id } = message;
+    void reading.then((opened) => {
+      if (message.command === 'keep') return keepRun(message, opened);
+      if (opened) post({ id, stage: 'opened', opened });
+    });
+  };
 }

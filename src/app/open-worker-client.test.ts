@@ -25,7 +25,12 @@ const LIBRARY = '{"format": "loopscope.library", "version": 1, "runs": [], "scen
 
 /** The open worker's own core behind a message boundary: answers cloned, in later tasks. */
 function workerLike(
-  options: { fail?: string; silent?: OpenWorkerResponse['stage']; keep?: KeepRecord } = {},
+  options: {
+    fail?: string;
+    silent?: OpenWorkerResponse['stage'];
+    keep?: KeepRecord;
+    partItems?: number;
+  } = {},
 ) {
   let closed = 0;
   let connections = 0;
@@ -36,7 +41,10 @@ function workerLike(
       (one: OpenWorkerResponse) => {
         if (one.stage !== options.silent) setTimeout(() => onAnswer(structuredClone(one)), 0);
       },
-      options.keep ? { keep: options.keep } : {},
+      {
+        ...(options.keep ? { keep: options.keep } : {}),
+        ...(options.partItems ? { partItems: options.partItems } : {}),
+      },
     );
     return {
       post: (message) => {
@@ -261,6 +269,24 @@ describe('a worker that holds its reading and writes the run', () => {
     expect(worker.closed()).toBe(0);
     job.keeper()!.release();
     expect(worker.closed()).toBe(1);
+  });
+
+  it('sends a long reading in parts, each a task of its own, joined to the reading', async () => {
+    const good = await nativeText();
+    // A step the fast path does not take: the page waits for the worker's reading.
+    const odd = good.replace('{"index":0,', '{"index":0,"unknownKey":1,');
+    const answers: OpenWorkerResponse['stage'][] = [];
+    const worker = workerLike({ keep: recordingKeep().keep, partItems: 2 });
+    const connect: OpenPortFactory = (onAnswer, onError) =>
+      worker.connect((one) => {
+        answers.push(one.stage);
+        onAnswer(one);
+      }, onError);
+    const job = createEngineOpener(connect)(odd, 'odd.json', () => {});
+    expect(await job.opened).toEqual(openFileText(odd, 'odd.json'));
+    expect(answers.filter((stage) => stage === 'part').length).toBeGreaterThan(2);
+    expect(answers.at(-1)).toBe('opened');
+    job.keeper()?.release();
   });
 
   it('sends its reading when the page’s own reading breaks', async () => {

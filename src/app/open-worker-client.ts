@@ -11,7 +11,9 @@ import { FileError, type OpenedFile } from '../engine';
 import { LIBRARY_DATABASE, type RecordWriter, type RunSummary } from '../state';
 import { looksNative } from './native-start';
 import {
+  joinReading,
   shellOf,
+  type ReadingPart,
   type FileErrorFields,
   type OpenWorkerMessage,
   type OpenWorkerResponse,
@@ -112,6 +114,8 @@ export function createEngineOpener(
     let unusable: string | null = null;
     let writing: { resolve: (s: RunSummary) => void; reject: (e: Error) => void } | null = null;
     let writer: RecordWriter | null = null;
+    /** The parts of the worker's reading so far (its `opened` joins them). */
+    const parts: ReadingPart[] = [];
 
     const end = () => {
       port?.close();
@@ -175,7 +179,12 @@ export function createEngineOpener(
           held = true;
           return decide();
         }
-        if (response.stage === 'opened') return finish(response.opened);
+        if (response.stage === 'part') {
+          parts.push(response.part);
+          return;
+        }
+        if (response.stage === 'opened')
+          return finish(joinReading(response.opened, parts.splice(0)));
         if (response.stage === 'kept' || response.stage === 'unkept') return;
         const { reject: fail } = settle;
         end();

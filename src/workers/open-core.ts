@@ -8,6 +8,7 @@ import { FileError, checkFileSize, openFileText, scanJson, type OpenedFile } fro
 import type { RunLabel, RunRecord, RunSummary } from '../state';
 import {
   filledRecord,
+  splitReading,
   type OpenKeepCommand,
   type OpenWorkerMessage,
   type OpenWorkerRequest,
@@ -56,6 +57,13 @@ async function readText(id: number, blob: Blob, post: Post, now: () => number): 
   return new TextDecoder().decode(joined(parts, bytes));
 }
 
+/** Posts a reading: its long arrays in `part`s first (a task each on the page), then `opened`. */
+function postReading(id: number, opened: OpenedFile, post: Post, partItems?: number): void {
+  const { head, parts } = splitReading(opened, partItems);
+  for (const part of parts) post({ id, stage: 'part', part });
+  post({ id, stage: 'opened', opened: head });
+}
+
 /**
  * Opens a request's file: `reading` reports, `parsing` (and `scanned`, when asked), then
  * `opened` (`held` when the request holds), `refused` or `failed`. Resolves to the reading
@@ -65,6 +73,7 @@ export async function answerOpenRequest(
   request: OpenWorkerRequest,
   post: Post,
   now: () => number = () => Date.now(),
+  partItems?: number,
 ): Promise<OpenedFile | null> {
   const { id, source, name } = request;
   try {
@@ -77,7 +86,8 @@ export async function answerOpenRequest(
     post({ id, stage: 'parsing' });
     if (request.scan) post({ id, stage: 'scanned', clean: scanJson(text) === null });
     const opened = openFileText(text, name);
-    post(request.hold ? { id, stage: 'held' } : { id, stage: 'opened', opened });
+    if (request.hold) post({ id, stage: 'held' });
+    else postReading(id, opened, post, partItems);
     return opened;
   } catch (error) {
     if (error instanceof FileError) {
@@ -122,7 +132,12 @@ const stepsOf = (opened: OpenedFile): number =>
  */
 export function createOpenAnswerer(
   post: Post,
-  options: { readonly keep?: KeepRecord; readonly now?: () => number } = {},
+  options: {
+    readonly keep?: KeepRecord;
+    readonly now?: () => number;
+    /** Items a `part` holds (default `PART_ITEMS`). */
+    readonly partItems?: number;
+  } = {},
 ): (message: OpenWorkerMessage) => void {
   let reading: Promise<OpenedFile | null> | null = null;
   let request: OpenWorkerRequest | null = null;
@@ -166,7 +181,7 @@ export function createOpenAnswerer(
   return (message) => {
     if (!('command' in message)) {
       request = message;
-      reading = answerOpenRequest(message, post, options.now);
+      reading = answerOpenRequest(message, post, options.now, options.partItems);
       return;
     }
     if (!reading || message.id !== request?.id) {
@@ -177,7 +192,7 @@ export function createOpenAnswerer(
     const { id } = message;
     void reading.then((opened) => {
       if (message.command === 'keep') return keepRun(message, opened);
-      if (opened) post({ id, stage: 'opened', opened });
+      if (opened) postReading(id, opened, post, options.partItems);
     });
   };
 }

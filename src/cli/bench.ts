@@ -1,6 +1,7 @@
 /**
  * `npm run bench -- [--json] [--no-browser | --browser-only | --ui-only | --ui=PIECES | --huge-only]` (or `--write-trace N
- * FILE`: the N-step native trace file the figures open, written, nothing measured): engine throughput with zero model
+ * FILE`: the N-step native trace file the figures open, written, nothing measured; `--write-otlp N FILE`: the N-span
+ * OTLP/JSON agent loop `ui.importOtlp100kMs` opens, likewise): engine throughput with zero model
  * latency. One long run of 10,000 action steps, a batch of 1,000 short runs of the scripted
  * built-in scenarios, 500 runs of the simulated ones (the simulated model's own overhead), and an
  * eval matrix of at least 1,000 runs through the eval worker's core, and reading the long run's
@@ -30,6 +31,7 @@ import { requestJobs, runEvalJobs } from '../workers/eval-runner';
 import { alignOnce, comparedRuns } from './bench-align';
 import { benchScenario, longTrace } from './bench-runs';
 import { parseWriteTrace, writeBenchTrace } from './bench-trace';
+import { parseWriteOtlp, writeBenchOtlp } from './bench-otlp';
 import { say } from './terminal-text';
 
 const LONG_RUN_STEPS = 10_000;
@@ -241,6 +243,20 @@ async function main(): Promise<void> {
   if (writeTrace && 'problem' in writeTrace) {
     say(process.stderr, `bench: ${writeTrace.problem}\n`);
     process.exitCode = 2;
+    return;
+  }
+  const writeOtlp = parseWriteOtlp(args);
+  if (writeOtlp && 'problem' in writeOtlp) {
+    say(process.stderr, `bench: ${writeOtlp.problem}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  if (writeOtlp) {
+    const bytes = writeBenchOtlp(writeOtlp);
+    say(
+      process.stderr,
+      `bench: wrote a ${writeOtlp.spans}-span OTLP/JSON agent loop (${(bytes / 1e6).toFixed(1)} MB) to ${writeOtlp.file}\n`,
+    );
     return;
   }
   if (writeTrace) {

@@ -15,7 +15,8 @@
  * two 10,000-step runs (`ui.compare10k*`, bench-browser/compare-10k.ts), the longest task on
  * a 9,800-run matrix's rows (`ui.matrix9800LongestTaskMs`, bench-browser/matrix-9800.ts), then a
  * 100,000-step trace opened and stepped through (`ui.import100kMs` and the rest,
- * bench-browser/huge-trace.ts), a run stepped through while a matrix runs
+ * bench-browser/huge-trace.ts), a 100,000-span OTLP file opened (`ui.importOtlp100kMs` and the
+ * rest, bench-browser/otlp-100k.ts), a run stepped through while a matrix runs
  * (`ui.stepWhileMatrix*`, bench-browser/step-while-matrix.ts) and a 100,000-step trace opened,
  * scrubbed and closed three times (`ui.heapMB*`, bench-browser/open-close.ts);
  * `--ui-only` stops there; `--ui=first-load,matrix-9800` (bench-browser/ui-pieces.ts) measures only
@@ -45,6 +46,7 @@ import { measureFirstLoad } from './bench-browser/first-load';
 import { measureCompare10k } from './bench-browser/compare-10k';
 import { measureMatrix9800 } from './bench-browser/matrix-9800';
 import { measureHugeTrace } from './bench-browser/huge-trace';
+import { measureOtlp100k } from './bench-browser/otlp-100k';
 import { measureOpenClose } from './bench-browser/open-close';
 import { measureStepWhileMatrix } from './bench-browser/step-while-matrix';
 import { parseUiPieces } from './bench-browser/ui-pieces';
@@ -103,6 +105,7 @@ async function main(): Promise<void> {
     );
   }
   const huge = wanted.has('huge-trace') ? await measureHugeTrace(browser, base) : undefined;
+  const otlp = wanted.has('otlp-100k') ? await measureOtlp100k(browser, base) : undefined;
   let stepping;
   if (wanted.has('step-while-matrix')) {
     log('stepping through a 1,000-step run while a 1,008-run matrix runs…');
@@ -113,7 +116,15 @@ async function main(): Promise<void> {
     log('opening, scrubbing and closing a 100,000-step trace three times…');
     openClose = await measureOpenClose(browser, base);
   }
-  const ui = { ...firstLoad, ...compare, ...matrix9800, ...huge, ...stepping, ...openClose };
+  const ui = {
+    ...firstLoad,
+    ...compare,
+    ...matrix9800,
+    ...huge,
+    ...otlp,
+    ...stepping,
+    ...openClose,
+  };
   if (uiOnly) {
     process.stdout.write(firstLoadReport(ui, REPEAT, json));
     return;

@@ -60,8 +60,10 @@ export async function heapBytes(page: Page): Promise<number> {
   }
 }
 
-async function openedPage(browser: Browser, base: string) {
+/** A fresh context's page on the app, the Run button enabled; `init` runs before the app's scripts. */
+export async function openedPage(browser: Browser, base: string, init?: () => void) {
   const context = await openBenchContext(browser);
+  if (init) await context.addInitScript(init);
   const page = await context.newPage();
   await page.goto(`${base}/`);
   await page

@@ -6,6 +6,7 @@ import type { HugeTraceFigures } from './huge-trace';
 import type { BrowserMatrix9800Figures } from './matrix-9800';
 import type { BrowserLibraryFigures } from './library-entry';
 import type { OpenCloseFigures } from './open-close';
+import type { OtlpFigures } from './otlp-100k';
 import type { StepWhileMatrixFigures } from './step-while-matrix';
 import { median } from './stats';
 
@@ -30,6 +31,7 @@ export function skippedReport(reason: string, json: boolean): string {
 export type UiFigures = Partial<
   FirstLoadFigures &
     HugeTraceFigures &
+    OtlpFigures &
     BrowserCompareFigures &
     BrowserMatrix9800Figures &
     StepWhileMatrixFigures &
@@ -51,6 +53,9 @@ function firstLoadLine(ui: UiFigures, repeat: number): string {
     ui.import100kMs === undefined
       ? null
       : `100,000-step trace: chosen to painted ${ui.import100kMs} ms (JSON.parse alone ${ui.jsonParse100kMs} ms), longest task from the paint until kept ${ui.import100kKeepLongestTaskMs} ms, ${ui.heapMBPer10kSteps} MB of heap per 10,000 steps; step selected to painted, p95: ${ui.stepSelectP95Ms100k} ms (100 steps: ${ui.stepSelectP95Ms100} ms)`,
+    ui.importOtlp100kMs === undefined
+      ? null
+      : `100,000-span OTLP file: chosen to painted ${ui.importOtlp100kMs} ms (JSON.parse alone ${ui.jsonParseOtlp100kMs} ms), longest main-thread task until kept in the library ${ui.otlp100kLongestTaskMs} ms`,
     ui.stepWhileMatrixLongestTaskMs === undefined
       ? null
       : `stepping while a 1,008-run matrix runs: longest main-thread task ${ui.stepWhileMatrixLongestTaskMs} ms, step p95 ${ui.stepWhileMatrixStepP95Ms} ms (stepping began ${ui.stepWhileMatrixOverlapMs} ms before the matrix ended)`,

@@ -20,6 +20,11 @@ describe('parseUiPieces', () => {
     expect(parseUiPieces(['--ui='])).toHaveProperty('problem');
   });
 
+  it('picks the 100,000-span OTLP file, which the full run measures after the huge trace', () => {
+    expect(parseUiPieces(['--ui=otlp-100k'])).toEqual({ pieces: ['otlp-100k'], picked: true });
+    expect(UI_PIECES.indexOf('otlp-100k')).toBe(UI_PIECES.indexOf('huge-trace') + 1);
+  });
+
   it('reads --huge-only as the huge trace alone', () => {
     expect(parseUiPieces(['--json', '--huge-only'])).toEqual({
       pieces: ['huge-trace'],

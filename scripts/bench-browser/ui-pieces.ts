@@ -10,6 +10,7 @@ export const UI_PIECES = [
   'compare-10k',
   'matrix-9800',
   'huge-trace',
+  'otlp-100k',
   'step-while-matrix',
   'open-close',
 ] as const;

@@ -12,7 +12,7 @@
  * first of all the page's first load (`ui.*`: its initial JavaScript and CSS, gzipped, and when it
  * is usable under a slow CPU and link; `--ui-only` measures just the `ui.*` keys, and
  * `--ui=first-load,matrix-9800` just those pieces of them: first-load, compare-10k, matrix-9800,
- * huge-trace).
+ * huge-trace, otlp-100k, step-while-matrix, open-close).
  * Figures only, no pass/fail: docs/performance.md records them and where the time goes.
  */
 import { spawn } from 'node:child_process';

@@ -6,9 +6,8 @@
  */
 import { z } from 'zod';
 import { resolveConfig, type ConfigOverrides } from '../config';
-import { canonicalJson } from '../tools/json';
 import { readJsonText } from '../scenario/json-location';
-import type { Message } from '../types';
+import { ConversationFolder } from './conversation-folder';
 import { TraceError } from './errors';
 import {
   checkStepOrder,
@@ -20,7 +19,7 @@ import {
   traceFields,
   validated,
 } from './schema';
-import type { ContextRef, Trace } from './types';
+import type { Trace } from './types';
 
 export { TraceError, type TraceErrorCode } from './errors';
 
@@ -45,35 +44,6 @@ const traceSchema = z.object({
   path: traceFields.path,
   forkedFrom: traceFields.forkedFrom,
 });
-
-/**
- * Folds each call's messages into conversations: a call whose messages extend (or are a prefix
- * of) a known conversation shares it; otherwise it starts a new one. Linear in the messages.
- */
-class ConversationFolder {
-  readonly conversations: Message[][] = [];
-  private readonly keys: string[][] = [];
-
-  place(messages: readonly Message[]): ContextRef {
-    const keys = messages.map((item) => canonicalJson(item));
-    for (let index = this.keys.length - 1; index >= 0; index--) {
-      const known = this.keys[index]!;
-      const shared = Math.min(known.length, keys.length);
-      let same = true;
-      for (let k = 0; k < shared && same; k++) same = known[k] === keys[k];
-      if (!same) continue;
-      if (keys.length > known.length) {
-        const before = known.length;
-        known.push(...keys.slice(before));
-        this.conversations[index]!.push(...messages.slice(before));
-      }
-      return { conversation: index, length: messages.length };
-    }
-    this.keys.push(keys);
-    this.conversations.push([...messages]);
-    return { conversation: this.keys.length - 1, length: messages.length };
-  }
-}
 
 /** Pure: validates a parsed Trace JSON v1 value and returns the Trace it records. */
 export function parseTrace(input: unknown): Trace {

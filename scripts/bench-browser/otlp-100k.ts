@@ -137,10 +137,14 @@ async function otlpOnce(
     }
     const after = (at: number | undefined) =>
       at === undefined ? '?' : `+${Math.round(at - read.changeAt)}`;
+    // Each stage of the open worker as it first reached the page (reading, parsing, part, opened, kept…).
+    const stages = Object.entries(read.open.at)
+      .sort((a, b) => a[1] - b[1])
+      .map(([stage, at]) => `${stage} ${after(at)}`)
+      .join(', ');
     const split =
-      `worker: read by ${after(read.open.at['parsing'])} ms, answered ${after(read.open.at['opened'])} ms ` +
-      `(its data read in ${Math.round(read.open.openedDataMs ?? NaN)} ms); painted ${after(read.paintAt)} ms, ` +
-      `kept ${after(keptAt)} ms`;
+      `worker messages: ${stages} ms (the opened message's data read in ${Math.round(read.open.openedDataMs ?? NaN)} ms); ` +
+      `painted ${after(read.paintAt)} ms, kept ${after(keptAt)} ms`;
     return {
       importMs: read.paintAt - read.changeAt,
       jsonParse,

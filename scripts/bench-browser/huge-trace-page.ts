@@ -119,39 +119,40 @@ export async function timeStepSelections(count: number): Promise<number[]> {
 }
 
 /**
- * Whether the library's IndexedDB lists a run of `steps` steps (its summary written): the
- * opened file's run is kept. Opens the database without a version (the app's), reads, closes.
+ * Resolves when the library's database holds at least one run record (the opened file, written
+ * after its first paint), polling every 100 ms; the time it was seen, or null after `maxMs`.
+ * A read transaction waits for a write under way, so "seen" is "written".
  */
-export function runKept(steps: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const request = indexedDB.open('loopscope-library');
-    request.onerror = () => resolve(false);
-    request.onsuccess = () => {
-      const db = request.result;
-      if (!db.objectStoreNames.contains('summaries')) {
-        db.close();
-        return resolve(false);
-      }
-      const all = db.transaction('summaries').objectStore('summaries').getAll();
-      all.onerror = () => {
-        db.close();
-        resolve(false);
+export async function waitForKeptRecord(maxMs: number): Promise<number | null> {
+  // Never create the database: only the app does (with its schema).
+  const exists = async () =>
+    (await indexedDB.databases()).some((db) => db.name === 'loopscope-library');
+  const count = () =>
+    new Promise<number>((resolve) => {
+      const request = indexedDB.open('loopscope-library');
+      request.onerror = () => resolve(0);
+      request.onsuccess = () => {
+        const db = request.result;
+        if (!db.objectStoreNames.contains('records')) {
+          db.close();
+          resolve(0);
+          return;
+        }
+        const counted = db.transaction('records').objectStore('records').count();
+        counted.onsuccess = () => {
+          db.close();
+          resolve(counted.result);
+        };
+        counted.onerror = () => {
+          db.close();
+          resolve(0);
+        };
       };
-      all.onsuccess = () => {
-        db.close();
-        resolve((all.result as { steps?: number }[]).some((row) => row.steps === steps));
-      };
-    };
-  });
-}
-
-/** The longest `longtask` (ms) the page's probe saw start at or after `from`; 0 when none. */
-export function longestTaskFrom(from: number): number {
-  const { tasks } = (
-    window as unknown as { __benchProbe: { tasks: { start: number; end: number }[] } }
-  ).__benchProbe;
-  return Math.max(
-    0,
-    ...tasks.filter((task) => task.start >= from).map((task) => task.end - task.start),
-  );
+    });
+  const since = performance.now();
+  while (performance.now() - since < maxMs) {
+    if ((await exists()) && (await count()) > 0) return performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return null;
 }

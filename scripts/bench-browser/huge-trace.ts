@@ -5,8 +5,8 @@
  *   `change`) to the end of the first frame that shows its timeline (on its last step), its
  *   metrics and a node of its phase graph (checked on every frame).
  * - `jsonParse100kMs`: `JSON.parse` of the same file's text alone, in the same page, just before.
- * - `import100kKeepLongestTaskMs`: the longest main-thread task (`longtask`) that starts after
- *   that paint, until the run's summary is in the library's IndexedDB (polled every 250 ms).
+ * - `import100kKeepLongestTaskMs`: the longest main-thread task (`longtask`) that ends after
+ *   that paint and starts before the run's record is in the library's IndexedDB (polled).
  * - `heapMBPer10kSteps`: the page's JavaScript heap (CDP `Runtime.getHeapUsage` after
  *   `HeapProfiler.collectGarbage`) once the file is open and its run kept, less the heap before it was
  *   chosen, per 10,000 steps.
@@ -22,15 +22,10 @@ import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { writeBenchTrace } from '../../src/cli/bench-trace';
 import { openBenchContext } from './chromium';
+import type { ProbeWindow } from './probe';
 import { BenchError, REPEAT, log, timedOut } from './common';
-import {
-  armImport,
-  longestTaskFrom,
-  runKept,
-  timeJsonParse,
-  timeStepSelections,
-} from './huge-trace-page';
-import { median, oneDecimal, p95 } from './stats';
+import { armImport, timeJsonParse, timeStepSelections, waitForKeptRecord } from './huge-trace-page';
+import { longestTaskBetween, median, oneDecimal, p95 } from './stats';
 
 export interface HugeTraceFigures {
   readonly import100kMs: number;
@@ -58,6 +53,22 @@ export async function heapBytes(page: Page): Promise<number> {
   } finally {
     await cdp.detach();
   }
+}
+
+/**
+ * `JSON.parse` of `file`'s text alone in `page` (a hidden input of its own, removed after): the
+ * median of PARSE_TRIES, ms.
+ */
+export async function timeFileJsonParse(page: Page, file: string): Promise<number> {
+  await page.evaluate(() => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.id = 'bench-json-file';
+    input.hidden = true;
+    document.body.append(input);
+  });
+  await page.locator('#bench-json-file').setInputFiles(file);
+  return page.evaluate(timeJsonParse, PARSE_TRIES);
 }
 
 /** A fresh context's page on the app, the Run button enabled; `init` runs before the app's scripts. */
@@ -93,15 +104,7 @@ async function selections(page: Page): Promise<number> {
 async function hugeOnce(browser: Browser, base: string, file: string) {
   const { context, page } = await openedPage(browser, base);
   try {
-    await page.evaluate(() => {
-      const input = document.createElement('input');
-      input.type = 'file';
-      input.id = 'bench-json-file';
-      input.hidden = true;
-      document.body.append(input);
-    });
-    await page.locator('#bench-json-file').setInputFiles(file);
-    const jsonParse = await page.evaluate(timeJsonParse, PARSE_TRIES);
+    const jsonParse = await timeFileJsonParse(page, file);
     const before = await heapBytes(page);
     await page.evaluate(armImport, HUGE);
     await openFile(page, file, HUGE);
@@ -119,10 +122,11 @@ async function hugeOnce(browser: Browser, base: string, file: string) {
     );
     if (probe.changeAt === null) throw new BenchError('the page did not see the file chosen');
     // After the paint the run is written to the library: the longest task until it is.
-    await page
-      .waitForFunction(runKept, HUGE, { timeout: OPEN_TIMEOUT_MS, polling: 250 })
-      .catch(timedOut(`the run was not kept within ${OPEN_TIMEOUT_MS / 1000} s of its paint`));
-    const keepLongest = await page.evaluate(longestTaskFrom, probe.paintAt);
+    const keptAt = await page.evaluate(waitForKeptRecord, OPEN_TIMEOUT_MS);
+    if (keptAt === null)
+      throw new BenchError(`the run was not kept within ${OPEN_TIMEOUT_MS / 1000} s of its paint`);
+    const tasks = await page.evaluate(() => (window as unknown as ProbeWindow).__benchProbe.tasks);
+    const keepLongest = longestTaskBetween(tasks, probe.paintAt, keptAt);
     const after = await heapBytes(page);
     const select = await selections(page);
     return {

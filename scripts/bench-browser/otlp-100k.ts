@@ -25,11 +25,11 @@ import type { Browser } from '@playwright/test';
 import { writeBenchOtlp } from '../../src/cli/bench-otlp';
 import { BenchError, QUIET_MS, REPEAT, SETTLE_MAX_MS, log, timedOut } from './common';
 import { busyStretches, type CpuProfile } from './cpu-profile';
-import { openedPage } from './huge-trace';
-import { armImport, timeJsonParse } from './huge-trace-page';
-import { waitForKeptRecord, watchOpenWorker, type OpenWatch } from './otlp-100k-page';
-import type { ProbeWindow, Span } from './probe';
-import { median } from './stats';
+import { openedPage, timeFileJsonParse } from './huge-trace';
+import { armImport, waitForKeptRecord } from './huge-trace-page';
+import { watchOpenWorker, type OpenWatch } from './otlp-100k-page';
+import type { ProbeWindow } from './probe';
+import { longestTaskBetween, median } from './stats';
 
 export interface OtlpFigures {
   readonly importOtlp100kMs: number;
@@ -40,17 +40,8 @@ export interface OtlpFigures {
 const SPANS = 100_000;
 /** The generator's loop: each chat and the tool after it one step, the last chat the answer. */
 const STEPS = SPANS / 2;
-const PARSE_TRIES = 3;
 const OPEN_TIMEOUT_MS = 300_000;
 const KEPT_TIMEOUT_MS = 120_000;
-
-/** Pure: the longest task (ms, one decimal) that ends after `from` and starts before `to`; 0: none. */
-export function longestTaskBetween(tasks: readonly Span[], from: number, to: number): number {
-  const longest = tasks
-    .filter((task) => task.end > from && task.start < to)
-    .reduce((max, task) => Math.max(max, task.end - task.start), 0);
-  return Math.round(longest * 10) / 10;
-}
 
 /** One page's figures and the times (ms after the `change`) its log line splits them by. */
 interface OtlpOnce {
@@ -68,15 +59,7 @@ async function otlpOnce(
 ): Promise<OtlpOnce> {
   const { context, page } = await openedPage(browser, base, watchOpenWorker);
   try {
-    await page.evaluate(() => {
-      const input = document.createElement('input');
-      input.type = 'file';
-      input.id = 'bench-json-file';
-      input.hidden = true;
-      document.body.append(input);
-    });
-    await page.locator('#bench-json-file').setInputFiles(file);
-    const jsonParse = await page.evaluate(timeJsonParse, PARSE_TRIES);
+    const jsonParse = await timeFileJsonParse(page, file);
     await page.evaluate(armImport, STEPS);
     const profile = process.env.BENCH_PROFILE;
     const cdp = profile ? await context.newCDPSession(page) : null;

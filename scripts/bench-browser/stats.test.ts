@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { median, p95 } from './stats';
+import { longestTaskBetween, median, p95 } from './stats';
 
 describe('the step-select figure', () => {
   it('is the 95th percentile by nearest rank: of 50 selections, the third slowest', () => {
@@ -16,5 +16,20 @@ describe('the median over page loads', () => {
     expect(median(tries)).toBe(20);
     expect(tries).toEqual([30, 10, 20]);
     expect(median([4, 1, 3, 2])).toBe(3);
+  });
+
+  describe('the longest task in a window', () => {
+    it('takes the longest task that overlaps the window from the file chosen to settled', () => {
+      const tasks = [
+        { start: 0, end: 400 }, // the JSON.parse timing before the file was chosen
+        { start: 950, end: 1_020 }, // began before the change, ended in the window
+        { start: 1_500, end: 1_560.04 },
+        { start: 4_000, end: 4_250 }, // the library write, in the window
+        { start: 9_000, end: 9_900 }, // after settling
+      ];
+      expect(longestTaskBetween(tasks, 1_000, 5_000)).toBe(250);
+      expect(longestTaskBetween(tasks, 1_000, 3_000)).toBe(70);
+      expect(longestTaskBetween(tasks, 5_000, 8_000)).toBe(0);
+    });
   });
 });

@@ -13,3 +13,15 @@ export const p95 = (values: readonly number[]): number =>
 
 /** A figure rounded to one decimal, as the report prints it. */
 export const oneDecimal = (value: number): number => Math.round(value * 10) / 10;
+
+/** Pure: the longest task (ms, one decimal) that ends after `from` and starts before `to`; 0: none. */
+export function longestTaskBetween(
+  tasks: readonly { readonly start: number; readonly end: number }[],
+  from: number,
+  to: number,
+): number {
+  const longest = tasks
+    .filter((task) => task.end > from && task.start < to)
+    .reduce((max, task) => Math.max(max, task.end - task.start), 0);
+  return Math.round(longest * 10) / 10;
+}

@@ -17,6 +17,7 @@
  * generator: the same N writes the same bytes.
  */
 import { writeFileSync } from 'node:fs';
+import { parseWriteFlag } from './bench-trace';
 import { userPath } from './user-path';
 
 /** The most spans: 110,000 make a ~101 MB file, under the importer's 100 MiB cap on other tools' traces. */
@@ -33,22 +34,14 @@ export type WriteOtlpRequest = { readonly spans: number; readonly file: string }
 export function parseWriteOtlp(
   args: readonly string[],
 ): WriteOtlpRequest | { readonly problem: string } | null {
-  const at = args.indexOf('--write-otlp');
-  if (at < 0) return null;
-  const [count, file] = [args[at + 1], args[at + 2]];
-  const usage = 'Usage: npm run --silent bench -- --write-otlp N FILE';
-  if (count === undefined || !/^\d+$/.test(count))
-    return {
-      problem: `--write-otlp needs a whole number of spans, not ${count ?? 'nothing'}. ${usage}`,
-    };
-  const spans = Number(count);
-  if (spans < MIN_OTLP_SPANS || spans > MAX_OTLP_SPANS)
-    return {
-      problem: `--write-otlp writes ${MIN_OTLP_SPANS} to ${MAX_OTLP_SPANS.toLocaleString('en-US')} spans (the importer takes files up to 100 MB), not ${count}.`,
-    };
-  if (!file || file.startsWith('--'))
-    return { problem: `--write-otlp needs the file to write after the number of spans. ${usage}` };
-  return { spans, file };
+  const parsed = parseWriteFlag(args, {
+    flag: 'write-otlp',
+    unit: 'spans',
+    min: MIN_OTLP_SPANS,
+    max: MAX_OTLP_SPANS,
+    why: '(the importer takes files up to 100 MB)',
+  });
+  return parsed && 'count' in parsed ? { spans: parsed.count, file: parsed.file } : parsed;
 }
 
 type Json = Record<string, unknown>;

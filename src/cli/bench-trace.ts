@@ -13,6 +13,42 @@ export const MAX_TRACE_STEPS = 1_000_000;
 
 export type WriteTraceRequest = { readonly steps: number; readonly file: string };
 
+/** What `--<flag> N FILE` writes: N `unit` (`min` to `max`), and the words of its range. */
+export interface WriteFlag {
+  readonly flag: string;
+  readonly unit: string;
+  readonly min: number;
+  readonly max: number;
+  /** Said after the range when N is outside it (why the limit). */
+  readonly why?: string;
+}
+
+/**
+ * Pure: N and FILE of `--<flag> N FILE` in `args`; null without the flag; a sentence saying what
+ * is wrong with N or FILE otherwise.
+ */
+export function parseWriteFlag(
+  args: readonly string[],
+  { flag, unit, min, max, why }: WriteFlag,
+): { readonly count: number; readonly file: string } | { readonly problem: string } | null {
+  const at = args.indexOf(`--${flag}`);
+  if (at < 0) return null;
+  const [count, file] = [args[at + 1], args[at + 2]];
+  const usage = `Usage: npm run --silent bench -- --${flag} N FILE`;
+  if (count === undefined || !/^\d+$/.test(count))
+    return {
+      problem: `--${flag} needs a whole number of ${unit}, not ${count ?? 'nothing'}. ${usage}`,
+    };
+  const number = Number(count);
+  if (number < min || number > max)
+    return {
+      problem: `--${flag} writes ${min} to ${max.toLocaleString('en-US')} ${unit}${why ? ` ${why}` : ''}, not ${count}.`,
+    };
+  if (!file || file.startsWith('--'))
+    return { problem: `--${flag} needs the file to write after the number of ${unit}. ${usage}` };
+  return { count: number, file };
+}
+
 /**
  * Pure: the request `--write-trace N FILE` in `args` names; null without the flag; a sentence
  * saying what is wrong with N or FILE otherwise.
@@ -20,22 +56,13 @@ export type WriteTraceRequest = { readonly steps: number; readonly file: string 
 export function parseWriteTrace(
   args: readonly string[],
 ): WriteTraceRequest | { readonly problem: string } | null {
-  const at = args.indexOf('--write-trace');
-  if (at < 0) return null;
-  const [count, file] = [args[at + 1], args[at + 2]];
-  const usage = 'Usage: npm run --silent bench -- --write-trace N FILE';
-  if (count === undefined || !/^\d+$/.test(count))
-    return {
-      problem: `--write-trace needs a whole number of steps, not ${count ?? 'nothing'}. ${usage}`,
-    };
-  const steps = Number(count);
-  if (steps < 1 || steps > MAX_TRACE_STEPS)
-    return {
-      problem: `--write-trace writes 1 to ${MAX_TRACE_STEPS.toLocaleString('en-US')} steps, not ${count}.`,
-    };
-  if (!file || file.startsWith('--'))
-    return { problem: `--write-trace needs the file to write after the number of steps. ${usage}` };
-  return { steps, file };
+  const parsed = parseWriteFlag(args, {
+    flag: 'write-trace',
+    unit: 'steps',
+    min: 1,
+    max: MAX_TRACE_STEPS,
+  });
+  return parsed && 'count' in parsed ? { steps: parsed.count, file: parsed.file } : parsed;
 }
 
 /** Runs the bench's long run of `steps` steps and writes its native trace to `file`; its bytes. */

@@ -142,39 +142,28 @@ export function createOpenAnswerer(
   let reading: Promise<OpenedFile | null> | null = null;
   let request: OpenWorkerRequest | null = null;
 
-  /** Why `command` cannot be written with `opened` (null: it can, as `record`). */
-  const refusal = (
-    command: OpenKeepCommand,
-    opened: OpenedFile | null,
-    record: RunRecord | null,
-  ) => {
-    if (!options.keep) return 'this worker cannot write to the library';
-    if (!opened || !record) return 'the file was not opened here';
-    const steps = stepsOf(opened);
-    return steps === command.steps
-      ? null
-      : `this reading has ${steps} steps, the page's ${command.steps}`;
-  };
-
+  /** Writes the page's run (`command`) with this worker's reading `opened`: `kept` or `unkept`. */
   const keepRun = async (command: OpenKeepCommand, opened: OpenedFile | null): Promise<void> => {
     const { id } = command;
+    const unkept = (problem: string) => post({ id, stage: 'unkept', problem });
     const record = opened && filledRecord(command.record, opened);
-    const problem = refusal(command, opened, record);
-    if (problem !== null || !record || !options.keep) {
-      post({ id, stage: 'unkept', problem: problem ?? 'nothing to write' });
-      return;
-    }
+    if (!options.keep) return unkept('this worker cannot write to the library');
+    if (!opened || !record) return unkept('the file was not opened here');
+    const steps = stepsOf(opened);
+    if (steps !== command.steps)
+      return unkept(`this reading has ${steps} steps, the page's ${command.steps}`);
     // The file's size stands for the trace (and spans) it was read into, as on the page.
     const bytes = sizeOf(request!.source) + JSON.stringify(command.record).length;
     try {
+      const { label } = command;
       const summary = await options.keep(command.database, {
         record,
         bytes,
-        ...(command.label ? { label: command.label } : {}),
+        ...(label ? { label } : {}),
       });
       post({ id, stage: 'kept', summary });
     } catch (error) {
-      post({ id, stage: 'unkept', problem: messageOf(error) });
+      unkept(messageOf(error));
     }
   };
 

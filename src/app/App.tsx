@@ -6,7 +6,7 @@
  * `#/scenarios`: the scenario editor, `#/present`), and
  * follows what it shows (`url-sync.ts`, docs/links.md).
  */
-import { afterPaint } from './after-paint';
+import { afterPaint } from '../components';
 import { useCallback, useReducer, useState } from 'react';
 import { FileOpenerProvider } from '../components/file-opener';
 import { viewHash } from '../components/view-route';

@@ -11,3 +11,4 @@ export { CopyLinkButton, pageLink, type CopyLinkButtonProps } from './CopyLinkBu
 export { LinkProblem } from './LinkProblem';
 export { lazyComponent, type LazyComponent } from './lazy-component';
 export { LazyBoundary, LoadingNote } from './LazyBoundary';
+export { afterPaint } from './after-paint';

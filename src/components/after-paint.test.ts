@@ -29,4 +29,23 @@ describe('afterPaint', () => {
     vi.runAllTimers();
     expect(task).toHaveBeenCalledOnce();
   });
+
+  it('runs nothing once called off, before or after the frame', () => {
+    vi.useFakeTimers();
+    const frames = new Map<number, () => void>();
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => {
+      frames.set(frames.size + 1, callback);
+      return frames.size;
+    });
+    vi.stubGlobal('cancelAnimationFrame', (id: number) => frames.delete(id));
+    const early = vi.fn();
+    afterPaint(early)();
+    const late = vi.fn();
+    const cancelLate = afterPaint(late);
+    for (const frame of frames.values()) frame();
+    cancelLate();
+    vi.runAllTimers();
+    expect(early).not.toHaveBeenCalled();
+    expect(late).not.toHaveBeenCalled();
+  });
 });

@@ -153,6 +153,43 @@ test('tags pick scenarios, and a large matrix cancels midway with the runs that 
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test('every built-in under every preset: a row per scenario, the totals and the three charts', async ({
+  page,
+}) => {
+  const setup = await open(page);
+  await setup.getByRole('button', { name: 'Select all scenarios' }).click();
+  await pickConfigs(page, PRESETS);
+  await setup.getByLabel('Seeds per cell').fill('1');
+  const sum = setup.getByText(/ runs = \d+ scenarios × 7 configs × 1 seed/);
+  const scenarios = Number(/= (\d+) scenarios/.exec((await sum.textContent()) ?? '')?.[1]);
+  expect(scenarios).toBeGreaterThanOrEqual(14);
+  await setup.getByRole('button', { name: 'Run matrix' }).click();
+  await expect(page.getByRole('status')).toContainText(`Done: ${scenarios * 7} runs`);
+
+  // The table is drawn a few rows at a time, then the charts: in the end, all of it.
+  const table = page.getByRole('table', { name: /Eval matrix/ });
+  await expect(table.getByRole('rowheader')).toHaveCount(scenarios + 1);
+  await expect(table.getByRole('rowheader').last()).toHaveText('All scenarios');
+  await expect(table.getByRole('row').nth(scenarios).getByRole('cell')).toHaveCount(8);
+  const calls = page.getByRole('figure', { name: /^Calls per scenario/ });
+  await expect(
+    calls
+      .getByRole('table', { name: 'Mean LLM calls per run, per scenario and config' })
+      .getByRole('rowheader'),
+  ).toHaveCount(scenarios);
+  for (const name of [/^Tokens vs accuracy/, /^Reflections by trigger/, /^Calls per scenario/])
+    await expect(page.getByRole('figure', { name }).locator('svg')).toBeVisible();
+  // The last scenario's first cell opens its run from the keyboard.
+  const last = table
+    .getByRole('row')
+    .nth(scenarios)
+    .getByRole('button', { name: /^Open .* \(seed 1\) in the inspector$/ })
+    .first();
+  await last.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/inspect\?/);
+});
+
 test('the README’s demo: adaptive against fixed reflection on the clear-cut scenarios', async ({
   page,
 }) => {

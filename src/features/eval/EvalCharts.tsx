@@ -16,19 +16,22 @@ import { TriggerChart } from './TriggerChart';
 export const EvalCharts = memo(function EvalCharts({
   matrix,
   area,
+  shown = 3,
 }: {
   readonly matrix: EvalMatrix;
   /** The width the charts share (the results column's). */
   readonly area: WidthSource;
+  /** The first this many charts are drawn (the rest follow: `result-stages.ts`); all by default. */
+  readonly shown?: number;
 }) {
   const width = useSyncExternalStore(area.subscribe, area.get);
-  if (width === 0) return null;
+  if (width === 0 || shown === 0) return null;
   const { columns, half, full } = chartWidths(width);
   return (
     <div className={`grid gap-3 ${columns === 2 ? 'grid-cols-2' : 'grid-cols-1'}`}>
       <AccuracyChart matrix={matrix} width={half} />
-      <TriggerChart matrix={matrix} width={half} />
-      <CallsChart matrix={matrix} width={full} />
+      {shown > 1 && <TriggerChart matrix={matrix} width={half} />}
+      {shown > 2 && <CallsChart matrix={matrix} width={full} />}
     </div>
   );
 });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ConfigOverrides, Scenario } from '../../engine';
 import { Button } from '../../components';
 import type { EvalCell, EvalMatrix, EvalRunRow } from '../../projections/eval-matrix';
@@ -11,6 +11,7 @@ import { EvalCharts } from './EvalCharts';
 import { errorAdvice, groupErrors, runCountLine } from './format';
 import { useEvalStore } from './eval-store-context';
 import { KeptLine } from './KeptLine';
+import { resultStages } from './result-stages';
 import { cellKey, MatrixTable } from './MatrixTable';
 import type { OpenRun } from './OutcomeBadges';
 import {
@@ -25,6 +26,7 @@ import {
   selectTotal,
   selectVerdicts,
 } from './selectors';
+import { useStage } from './use-stage';
 import { Verdicts } from './Verdicts';
 
 type Open = OpenRun;
@@ -209,8 +211,21 @@ export function EvalResults({ scenarios, onOpenRun, onCompare }: EvalResultsProp
   });
   const picked = useMemo(() => new Set(picks.rows === rows ? picks.keys : []), [picks, rows]);
   const keys = [...picked];
-  const togglePick = (key: string) =>
-    setPicks({ rows, keys: keys.includes(key) ? keys.filter((k) => k !== key) : [...keys, key] });
+  // One function for the rows' life: the table's memoised cells do not re-render for a new one.
+  const togglePick = useCallback(
+    (key: string) =>
+      setPicks((current) => {
+        const now = current.rows === rows ? current.keys : [];
+        return { rows, keys: now.includes(key) ? now.filter((k) => k !== key) : [...now, key] };
+      }),
+    [rows],
+  );
+  // A new matrix is drawn in pieces, one after each paint (`result-stages.ts`).
+  const stages = useMemo(
+    () => resultStages(matrix?.rows.length ?? 0, matrix?.configs.length ?? 0),
+    [matrix],
+  );
+  const shown = stages[useStage(matrix, stages.length - 1)]!;
 
   return (
     <section aria-label="Matrix results" className="min-h-0 min-w-0 flex-1 overflow-auto">
@@ -231,8 +246,9 @@ export function EvalResults({ scenarios, onOpenRun, onCompare }: EvalResultsProp
               matrix={matrix}
               {...(onCompare ? { picked, onTogglePick: togglePick } : {})}
               {...(onOpenRun ? { onOpen: onOpenRun } : {})}
+              shownRows={shown.rows}
             />
-            <EvalCharts matrix={matrix} area={chartArea} />
+            <EvalCharts matrix={matrix} area={chartArea} shown={shown.charts} />
           </>
         )}
       </div>

@@ -22,6 +22,8 @@ export interface MatrixTableProps {
   readonly picked?: ReadonlySet<string>;
   readonly onTogglePick?: (key: string) => void;
   readonly onOpen?: Open;
+  /** The first this many scenario rows are drawn (the rest follow: `result-stages.ts`); all by default. */
+  readonly shownRows?: number;
 }
 
 /** Muted text on the aggregates' grey: one step darker than elsewhere, for contrast. */
@@ -165,7 +167,9 @@ export const MatrixTable = memo(function MatrixTable({
   picked,
   onTogglePick,
   onOpen,
+  shownRows,
 }: MatrixTableProps) {
+  const rows = shownRows === undefined ? matrix.rows : matrix.rows.slice(0, shownRows);
   return (
     <div className={`overflow-x-auto rounded-lg border ${BORDER}`}>
       <table className="w-full border-collapse text-left">
@@ -205,7 +209,7 @@ export const MatrixTable = memo(function MatrixTable({
           </tr>
         </thead>
         <tbody>
-          {matrix.rows.map((row) => (
+          {rows.map((row) => (
             <tr key={row.scenario.id}>
               <th
                 scope="row"

@@ -5,6 +5,7 @@ import { inProcessEvalWorker } from '../workers/eval-runner';
 import {
   KEPT_MATRIX_KEY,
   KEPT_MATRIX_UNREADABLE,
+  FORGET_PIECE,
   libraryKeeper,
   readKeptMatrix,
   type KeptMatrix,
@@ -147,8 +148,9 @@ describe('a finished matrix, kept in the library', () => {
     const library = createLibraryStore({ open: async () => counting, now: () => 0 });
     await library.getState().actions.load();
     const keeper = libraryKeeper(library, { now: () => 0, scenario: () => null });
-    await keeper.forgetRuns(Array.from({ length: 1_200 }, (_, position) => `eval-x-${position}`));
-    expect(removed).toEqual([500, 500, 200]);
+    const count = 2 * FORGET_PIECE + 40;
+    await keeper.forgetRuns(Array.from({ length: count }, (_, position) => `eval-x-${position}`));
+    expect(removed).toEqual([FORGET_PIECE, FORGET_PIECE, 40]);
   });
 
   it('Clear forgets the matrix and its runs', async () => {

@@ -3,7 +3,7 @@
  * `KEPT_ROWS_PER_PIECE` (`eval-matrix:rows:0`, `:1`…, each `{ at, rows }`), each written in a
  * task of its own, then the rest of the matrix under `eval-matrix` with `rowPieces`, the count.
  * One write of 9,800 rows held the main thread for a structured clone of them all (~200 ms on a
- * busy 2-core machine); a piece costs a tenth of that. The matrix goes last, so a write cut short
+ * busy 2-core machine); a piece of 500 still took 30–90 ms there, a piece of 100 a fifth of that. The matrix goes last, so a write cut short
  * leaves the pieces of another `at` than it names, and reading says so (`rows: null`: not a
  * matrix). A matrix of the earlier form (rows inline, no `rowPieces`) is read as it is. Writes
  * wait for the one before, so two matrices never interleave their pieces.
@@ -15,7 +15,7 @@ export interface SettingsPort {
   write(key: string, value: unknown): Promise<void>;
 }
 
-export const KEPT_ROWS_PER_PIECE = 500;
+export const KEPT_ROWS_PER_PIECE = 100;
 
 /** The setting piece `index` of the rows kept under `key` is written to. */
 export const rowPieceKey = (key: string, index: number) => `${key}:rows:${index}`;

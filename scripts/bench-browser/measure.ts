@@ -68,13 +68,21 @@ export async function runMatrix(
       `the ${runsText} matrix did not finish in ${MATRIX_TIMEOUT_MS / 1000} s (BENCH_TIMEOUT_S raises the limit)`,
     ),
   );
-  // The rows are in; the charts mount after the table. Settled: the last chart is drawn and no
-  // long task has ended for QUIET_MS.
+  // The rows are in; the charts are drawn after the table. Settled: the last chart is drawn and
+  // no long task has ended for QUIET_MS. Looked for by its caption with a CSS query every 100 ms:
+  // a role query walks the whole page (~2,400 elements, 20–70 ms a try on a busy machine), and
+  // its tries would be long tasks in the window measured.
   await page
-    .getByRole('figure', { name: /^Calls per scenario/ })
-    .locator('svg')
-    .first()
-    .waitFor({ timeout: 30_000 })
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('section[aria-label="Matrix results"] figure')].some(
+          (figure) =>
+            figure.querySelector('figcaption')?.textContent?.startsWith('Calls per scenario') &&
+            figure.querySelector('svg') !== null,
+        ),
+      null,
+      { timeout: 30_000, polling: 100 },
+    )
     .catch(timedOut('the charts did not appear within 30 s of the rows'));
   const readout = await settledReadout(page);
   if (!Number.isFinite(readout.clickAt))

@@ -197,6 +197,55 @@ test('an opened file’s run is written to the library by the worker that read i
   await expect(steps(page)).toHaveText(opened);
 });
 
+test('an opened run’s notice says it is being written until it is in IndexedDB, then that it is kept', async ({
+  page,
+}) => {
+  await open(page);
+  // Hold the library's stores with a read-write transaction of the page's own, kept alive until
+  // released: the open worker's write of the run waits behind it.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const state = window as unknown as { releaseLibrary?: boolean };
+        const request = indexedDB.open('loopscope-library');
+        request.onerror = () => reject(request.error);
+        request.onsuccess = () => {
+          const db = request.result;
+          const transaction = db.transaction(['records', 'summaries'], 'readwrite');
+          const store = transaction.objectStore('summaries');
+          const spin = () => {
+            if (state.releaseLibrary) return;
+            store.count().onsuccess = spin;
+          };
+          spin();
+          transaction.oncomplete = () => db.close();
+          resolve();
+        };
+      }),
+  );
+  const notice = page.getByTestId('open-notice');
+  await page.getByTestId('open-file-input').setInputFiles({
+    name: 'native.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(cliTrace()),
+  });
+  await expect(notice).toContainText(
+    /^Opened native\.json: a run of shopops-happy with \d+ steps; writing it to the library…$/,
+  );
+  await expect(notice).toHaveAttribute('aria-busy', 'true');
+  // The run shows while it waits to be written.
+  await expect(steps(page).first()).toBeVisible();
+  await expect(notice).toContainText('writing it to the library…');
+
+  await page.evaluate(() => {
+    (window as unknown as { releaseLibrary?: boolean }).releaseLibrary = true;
+  });
+  await expect(notice).toContainText(/, kept in the library\.$/);
+  await expect(notice).toHaveAttribute('aria-busy', 'false');
+  // Said once it is so: the run is in IndexedDB when the notice says kept (no waiting here).
+  expect((await kept(page)).map((run) => run.status)).toEqual(['done']);
+});
+
 test('a file that is not a trace says what is wrong and changes nothing', async ({ page }) => {
   await open(page);
   await page.getByRole('button', { name: 'Run', exact: true }).click();

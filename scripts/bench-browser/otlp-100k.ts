@@ -9,7 +9,7 @@
  * - `jsonParseOtlp100kMs`: `JSON.parse` of the same file's text alone, in the same page, before.
  * - `otlp100kLongestTaskMs`: the longest main-thread task (the probe's `longtask`s; 0: none over
  *   50 ms) from the `change` until the opened run is written to the library (its record is in
- *   IndexedDB, after the "Opened … kept in the library" notice) and no long task has ended for
+ *   IndexedDB; the "Opened … kept in the library" notice says so once it is) and no long task has ended for
  *   a second: the open worker's answer arriving, the first render and the library write.
  * Each over REPEAT fresh pages, the median; each page's log line splits the time between the
  * open worker and the page (when the worker's messages arrived). BENCH_PROFILE=<prefix> takes a

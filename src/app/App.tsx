@@ -90,9 +90,10 @@ export function App({ services }: { readonly services: AppServices }) {
       newId: () => `file-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
     }),
   );
-  // Dismissing the notice of a file being read stops the opening.
+  // Dismissing the notice of a file being read stops the opening; of a run being written to the
+  // library, it says no more of it (the write goes on).
   const dismiss = useCallback(() => {
-    if (notice?.tone === 'working') opener.cancel();
+    if (notice?.tone === 'working' || notice?.tone === 'keeping') opener.cancel();
     setNotice(null);
   }, [notice, opener]);
   // A kept run opened from the Library: the inspector on it, through the URL like any link.

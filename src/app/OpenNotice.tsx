@@ -2,7 +2,8 @@
  * The page's one notice about a file opened: what was opened and where it went, or why it could
  * not be and that nothing changed; while a file is read and parsed, how far it got. Read out as
  * it appears (a problem as an alert); Escape or the close button dismisses it (stopping a file
- * being read), and a done notice goes by itself after a while.
+ * being read), and a done notice goes by itself after a while. An opened run's notice says it is
+ * being written to the library until it is (`keeping`), then that it is kept.
  */
 import { useEffect } from 'react';
 import { CLIP_CHARS, clipLine } from '../components/Clipped';
@@ -15,6 +16,8 @@ const DONE_MS = 8000;
 const TONES: Record<Notice['tone'], string> = {
   working:
     'border-slate-300 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
+  keeping:
+    'border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100',
   done: 'border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100',
   problem:
     'border-rose-300 bg-rose-50 text-rose-950 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-100',
@@ -45,7 +48,7 @@ export function OpenNotice({
         <div
           role={notice.tone === 'problem' ? 'alert' : 'status'}
           data-testid="open-notice"
-          aria-busy={notice.tone === 'working'}
+          aria-busy={notice.tone === 'working' || notice.tone === 'keeping'}
           className={`fixed right-4 bottom-4 z-40 flex max-w-xl items-start gap-3 rounded-md border px-4 py-3 text-sm shadow-lg ${TONES[notice.tone]}`}
         >
           {/* A file's text (a scenario's title) may be huge: cut, and scrolled past a few lines. */}

@@ -8,7 +8,7 @@ import {
   type OpenedFile,
 } from '../engine';
 import { builtinScenario } from '../scenarios';
-import type { LibraryStore } from '../state/library-store';
+import type { KeptWhere, LibraryStore } from '../state/library-store';
 import type { RecordWriter } from '../state/library-types';
 import { createFileOpening, type Notice } from './file-opening';
 import type { EngineOpener, OpenProgress } from './open-worker-client';
@@ -63,12 +63,21 @@ function opening() {
   const notices: Notice[] = [];
   const saved: string[] = [];
   const handedOver: [string, RecordWriter][] = [];
+  /** Each run's wait to be kept, settled by the test (the library's save). */
+  const keeping: { id: string; settle: (where: KeptWhere | Error) => void }[] = [];
   const driven = drivenOpener();
   const library = {
     getState: () => ({
       scenarios: [],
       actions: {
         handOver: (id: string, writer: RecordWriter) => handedOver.push([id, writer]),
+        whenKept: (id: string) =>
+          new Promise<KeptWhere>((resolve, reject) =>
+            keeping.push({
+              id,
+              settle: (where) => (where instanceof Error ? reject(where) : resolve(where)),
+            }),
+          ),
         putScenario: async () => {},
         saveAll: async () => {
           saved.push('saved');
@@ -86,7 +95,7 @@ function opening() {
     newId: () => 'id',
     open: driven.open,
   });
-  return { opener, notices, saved, handedOver, jobs: driven.jobs };
+  return { opener, notices, saved, handedOver, keeping, jobs: driven.jobs };
 }
 
 const file = (name: string) => new File([LIBRARY], name);
@@ -179,7 +188,7 @@ describe('opening files on the page', () => {
     );
     opener.openText(text, 'run.json');
     jobs[0]!.settle(openFileText(text, 'run.json'));
-    await vi.waitFor(() => expect(notices.at(-1)?.tone).toBe('done'));
+    await vi.waitFor(() => expect(notices.at(-1)?.tone).toBe('keeping'));
     expect(handedOver).toEqual([['id', jobs[0]!.writer]]);
     expect(jobs[0]!.writer.released).toBe(0);
 
@@ -188,5 +197,68 @@ describe('opening files on the page', () => {
     await vi.waitFor(() => expect(notices.at(-1)?.text).toMatch(/^Opened library.json/));
     expect(jobs[1]!.writer.released).toBe(1);
     expect(handedOver).toHaveLength(1);
+  });
+
+  it('says a run is kept only once the library has written it, and where it went', async () => {
+    const { opener, notices, keeping, jobs } = opening();
+    const happy = builtinScenario('shopops-happy');
+    const text = JSON.stringify(
+      toNativeTraceJson(await runScenario(happy, scenarioConfig(happy)), happy),
+    );
+    const opened = 'Opened run.json: a run of shopops-happy with';
+    opener.openText(text, 'run.json');
+    jobs[0]!.settle(openFileText(text, 'run.json'));
+    await vi.waitFor(() => expect(keeping).toHaveLength(1));
+    expect(notices.at(-1)).toEqual({
+      tone: 'keeping',
+      text: expect.stringMatching(new RegExp(`^${opened} \\d+ steps; writing it to the library…$`)),
+    });
+    keeping[0]!.settle('stored');
+    await vi.waitFor(() => expect(notices.at(-1)?.tone).toBe('done'));
+    expect(notices.at(-1)?.text).toMatch(
+      new RegExp(`^${opened} \\d+ steps, kept in the library\\.$`),
+    );
+
+    // In memory only (storage refused or full): said as a problem, with what to do.
+    opener.openText(text, 'run.json');
+    jobs[1]!.settle(openFileText(text, 'run.json'));
+    await vi.waitFor(() => expect(keeping).toHaveLength(2));
+    keeping[1]!.settle('memory');
+    await vi.waitFor(() => expect(notices.at(-1)?.tone).toBe('problem'));
+    expect(notices.at(-1)?.text).toMatch(/memory only .* until the page closes: export it/);
+
+    // A write that fails says so; the run stays open.
+    opener.openText(text, 'run.json');
+    jobs[2]!.settle(openFileText(text, 'run.json'));
+    await vi.waitFor(() => expect(keeping).toHaveLength(3));
+    keeping[2]!.settle(new Error('the disk is gone'));
+    await vi.waitFor(() => expect(notices.at(-1)?.tone).toBe('problem'));
+    expect(notices.at(-1)?.text).toMatch(
+      /could not be written to the library \(the disk is gone\)/,
+    );
+  });
+
+  it('says nothing of a run kept after the next file’s notice, or after a dismissal', async () => {
+    const { opener, notices, keeping, jobs } = opening();
+    const happy = builtinScenario('shopops-happy');
+    const text = JSON.stringify(
+      toNativeTraceJson(await runScenario(happy, scenarioConfig(happy)), happy),
+    );
+    opener.openFiles([new File([text], 'first.json'), file('second.json')]);
+    jobs[0]!.settle(openFileText(text, 'first.json'));
+    await vi.waitFor(() => expect(jobs).toHaveLength(2));
+    jobs[1]!.progress({ stage: 'parsing' });
+    keeping[0]!.settle('stored');
+    await settled();
+    expect(notices.at(-1)).toEqual({ tone: 'working', text: 'Parsing second.json…' });
+
+    opener.openText(text, 'third.json');
+    jobs[2]!.settle(openFileText(text, 'third.json'));
+    await vi.waitFor(() => expect(keeping).toHaveLength(2));
+    const said = notices.length;
+    opener.cancel(); // the notice dismissed
+    keeping[1]!.settle('stored');
+    await settled();
+    expect(notices).toHaveLength(said);
   });
 });

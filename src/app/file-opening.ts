@@ -23,8 +23,12 @@ import {
 import type { ViewStores } from './view-stores';
 
 export interface Notice {
-  /** `working`: a file is being read or parsed (dismissing it stops the opening). */
-  readonly tone: 'working' | 'done' | 'problem';
+  /**
+   * `working`: a file is being read or parsed (dismissing it stops the opening). `keeping`: a
+   * run opened and shown, not yet written to the library (dismissing it says no more of it; the
+   * write goes on).
+   */
+  readonly tone: 'working' | 'keeping' | 'done' | 'problem';
   readonly text: string;
 }
 
@@ -55,7 +59,13 @@ export const progressText = (name: string, progress: OpenProgress): string =>
 
 /** The opener the page provides to its `Open…` button, drops and pastes. */
 export function createFileOpening(options: FileOpeningOptions): FileOpening {
-  const { views, library, builtins, notify, now, newId } = options;
+  const { views, library, builtins, now, newId } = options;
+  /** Notices said so far: a late one (a run kept) is said only if nothing was said after it. */
+  let said = 0;
+  const notify = (notice: Notice) => {
+    said += 1;
+    options.notify(notice);
+  };
   const open = options.open ?? createEngineOpener(pagePort());
   /** The opening under way, and the turn it belongs to (a newer file's turn makes it stale). */
   let job: OpenJob | null = null;
@@ -149,16 +159,40 @@ export function createFileOpening(options: FileOpeningOptions): FileOpening {
       views.addScenarios([opened.record.scenario]);
       await actions.putScenario(opened.newScenario);
     }
+    // Asked before the run is shown: its save starts once the page has drawn it.
+    const kept = actions.whenKept(opened.record.id);
     views.openRecord(opened.record);
     const steps = opened.record.trace?.steps.length ?? 0;
     go(viewHash('inspect', opened.record.scenario.id, [], { run: opened.record.id }));
     const imported = opened.record.imported;
-    notify({
-      tone: 'done',
-      text: imported
-        ? `Opened ${name} (${imported.formatLabel}): ${plural(imported.spans.length, 'span')} as ${plural(steps, 'step')}${steps === 0 ? ' (no model or tool spans)' : ''}; ${imported.unmapped.length} not mapped (see the Spans tab), kept in the library.`
-        : `Opened ${name}: a run of ${opened.record.scenario.id} with ${plural(steps, 'step')}, kept in the library.`,
-    });
+    const what = imported
+      ? `Opened ${name} (${imported.formatLabel}): ${plural(imported.spans.length, 'span')} as ${plural(steps, 'step')}${steps === 0 ? ' (no model or tool spans)' : ''}; ${imported.unmapped.length} not mapped (see the Spans tab)`
+      : `Opened ${name}: a run of ${opened.record.scenario.id} with ${plural(steps, 'step')}`;
+    notify({ tone: 'keeping', text: `${what}; writing it to the library…` });
+    const keeping = said;
+    // Said only once it is so: "kept" after the write, not while a 100,000-step run is written;
+    // and not over a later notice (the next file's), nor after this one was dismissed.
+    const current = () => mine === turn && said === keeping;
+    void kept.then(
+      (where) => {
+        if (!current()) return;
+        notify(
+          where === 'stored'
+            ? { tone: 'done', text: `${what}, kept in the library.` }
+            : {
+                tone: 'problem',
+                text: `${what}. The library is in this tab's memory only (its notice says why), so the run is kept until the page closes: export it to keep it.`,
+              },
+        );
+      },
+      (error: unknown) => {
+        if (!current()) return;
+        notify({
+          tone: 'problem',
+          text: `${what}, but it could not be written to the library (${error instanceof Error ? error.message : String(error)}). It stays open here: export it to keep it.`,
+        });
+      },
+    );
   };
 
   const attempt = async (name: string, opening: () => Promise<void>) => {

@@ -324,3 +324,66 @@ describe('a run handed over to the writer that holds it (the open worker)', () =
     ]);
   });
 });
+
+describe('waiting for a run to be kept (an opened file’s notice)', () => {
+  it('resolves "stored" once the run’s own save has written it, not before', async () => {
+    const port = await openRunLibrary({ indexedDB: new IDBFactory(), IDBKeyRange });
+    const library = storeOver(port);
+    const { actions } = library.getState();
+    const record = await recordFor(byId('shopops-happy'), 'opened', 1_000);
+    let settled: string | null = null;
+    const kept = actions.whenKept('opened').then((where) => (settled = where));
+    // Another run's save settles nothing for this one.
+    await actions.save(await recordFor(byId('shopops-happy'), 'other', 2_000));
+    await Promise.resolve();
+    expect(settled).toBeNull();
+    await actions.saveNew(record);
+    expect(await kept).toBe('stored');
+    expect(await port.get('opened')).toEqual(record);
+  });
+
+  it('resolves "stored" for a run the library already had (the same file opened again)', async () => {
+    const library = storeOver(await openRunLibrary({ indexedDB: new IDBFactory(), IDBKeyRange }));
+    const { actions } = library.getState();
+    const record = await recordFor(byId('shopops-happy'), 'again', 1_000);
+    await actions.save(record);
+    const kept = actions.whenKept('again');
+    expect(await actions.saveNew(record)).toBe(false);
+    expect(await kept).toBe('stored');
+  });
+
+  it('resolves "memory" when storage was refused, or fills up under the save itself', async () => {
+    const refused = createLibraryStore({
+      open: () => Promise.reject(libraryError('refused')),
+      now: () => 0,
+    });
+    const first = refused.getState().actions.whenKept('a');
+    await refused.getState().actions.saveNew(await recordFor(byId('shopops-happy'), 'a', 1));
+    expect(await first).toBe('memory');
+
+    const storage = createMemoryLibrary();
+    const filling = storeOver({
+      ...storage,
+      kind: 'indexeddb',
+      put: () => Promise.reject(libraryError('full')),
+    });
+    const second = filling.getState().actions.whenKept('b');
+    await filling.getState().actions.saveNew(await recordFor(byId('shopops-happy'), 'b', 2));
+    expect(await second).toBe('memory');
+    expect(filling.getState().unsaved).toEqual(['b']);
+  });
+
+  it('rejects with the save’s own error when the save fails outright', async () => {
+    const storage = createMemoryLibrary();
+    const broken = storeOver({
+      ...storage,
+      put: () => Promise.reject(new Error('not a storage problem')),
+    });
+    const kept = broken.getState().actions.whenKept('c');
+    kept.catch(() => undefined);
+    await expect(
+      broken.getState().actions.save(await recordFor(byId('shopops-happy'), 'c', 3)),
+    ).rejects.toThrow('not a storage problem');
+    await expect(kept).rejects.toThrow('not a storage problem');
+  });
+});

@@ -47,6 +47,13 @@ export interface LibraryActions {
    * writes the run itself. At most `WRITERS_HELD` wait; an older one is released.
    */
   handOver(id: string, writer: RecordWriter): void;
+  /**
+   * Resolves once run `id` is kept: `stored` when its save (the next one, or one under way) has
+   * written it to storage, `memory` when it went to the memory library (after a problem, or when
+   * storage was never there: it does not outlive the page). A run the library already has, when
+   * `saveNew` skips it, is `stored`. A save that fails outright rejects it with that error.
+   */
+  whenKept(id: string): Promise<KeptWhere>;
   /** Saves many runs in one write (a library file opened, a delete undone). */
   saveAll(
     entries: readonly { readonly record: RunRecord; readonly label?: RunLabel }[],
@@ -75,6 +82,9 @@ export interface LibraryActions {
   clearOld(options: { readonly before?: number; readonly keepPinned: true }): Promise<number>;
   refreshUsage(): Promise<void>;
 }
+
+/** Where a run went (see `whenKept`). */
+export type KeptWhere = 'stored' | 'memory';
 
 export interface LibraryState {
   /** `loading` until `load` has listed the kept runs. */
@@ -126,6 +136,20 @@ export function createLibraryStore(options: LibraryStoreOptions): LibraryStore {
     const writer = writers.get(id) ?? null;
     writers.delete(id);
     return writer;
+  };
+  /** Who waits for a run to be kept (`whenKept`), by its id: settled by that run's next save. */
+  const keptWaiters = new Map<
+    string,
+    { resolve: (where: KeptWhere) => void; reject: (error: unknown) => void }[]
+  >();
+  const settleKept = (id: string, outcome: KeptWhere | { readonly error: unknown }) => {
+    const waiting = keptWaiters.get(id);
+    if (!waiting) return;
+    keptWaiters.delete(id);
+    for (const one of waiting) {
+      if (typeof outcome === 'string') one.resolve(outcome);
+      else one.reject(outcome.error);
+    }
   };
 
   return createStore<LibraryState>()((set, get) => {
@@ -194,19 +218,27 @@ export function createLibraryStore(options: LibraryStoreOptions): LibraryStore {
 
       async save(record, label) {
         let writer = takeWriter(record.id);
-        const summary = await call(async (used) => {
-          const elsewhere = writer;
-          writer = null;
-          if (elsewhere && used.kind === 'indexeddb') {
-            // A writer that fails leaves the write to the page: nothing is lost, it only waits.
-            const written = await elsewhere.write(record, label).catch(() => null);
-            if (written) return written;
-          }
-          elsewhere?.release();
-          return used.put(record, label);
-        });
+        let summary: RunSummary;
+        try {
+          summary = await call(async (used) => {
+            const elsewhere = writer;
+            writer = null;
+            if (elsewhere && used.kind === 'indexeddb') {
+              // A writer that fails leaves the write to the page: nothing is lost, it only waits.
+              const written = await elsewhere.write(record, label).catch(() => null);
+              if (written) return written;
+            }
+            elsewhere?.release();
+            return used.put(record, label);
+          });
+        } catch (error) {
+          settleKept(record.id, { error });
+          throw error;
+        }
         set((state) => ({ runs: upsertRun(state.runs, summary) }));
         markUnsaved([record.id]);
+        // In memory: the library was never on storage, or it failed (under this very save too).
+        settleKept(record.id, get().kind === 'memory' ? 'memory' : 'stored');
         return summary;
       },
 
@@ -214,10 +246,17 @@ export function createLibraryStore(options: LibraryStoreOptions): LibraryStore {
         await (loading ?? actions.load());
         if (get().runs.some((run) => run.id === record.id)) {
           takeWriter(record.id)?.release();
+          settleKept(record.id, get().unsaved.includes(record.id) ? 'memory' : 'stored');
           return false;
         }
         await actions.save(record);
         return true;
+      },
+
+      whenKept(id) {
+        return new Promise<KeptWhere>((resolve, reject) => {
+          keptWaiters.set(id, [...(keptWaiters.get(id) ?? []), { resolve, reject }]);
+        });
       },
 
       handOver(id, writer) {

@@ -111,14 +111,29 @@ async function openFile(page: Page, file: string, steps: number): Promise<void> 
 }
 
 /** The p95 of SELECTIONS selections' `shown` and `settled` times (see `timeStepSelections`). */
-async function selections(page: Page): Promise<{ shown: number; settled: number }> {
+async function selections(page: Page): Promise<Selected> {
   await page.getByRole('region', { name: 'Timeline' }).getByRole('listbox').waitFor();
   const times = await page.evaluate(timeStepSelections, SELECTIONS);
-  return { shown: p95(times.map((t) => t.shown)), settled: p95(times.map((t) => t.settled)) };
+  const shown = times.map((t) => t.shown);
+  const settled = times.map((t) => t.settled);
+  return {
+    shown: p95(shown),
+    settled: p95(settled),
+    medianShown: median(shown),
+    medianSettled: median(settled),
+  };
 }
 
-const selectLine = (steps: number, select: { shown: number; settled: number }) =>
-  `  ${steps}-step file: step select p95 ${oneDecimal(select.shown)} ms (record and graph too: ${oneDecimal(select.settled)} ms)`;
+/** One page's selections: the p95s (the figures) and the medians (logged: a busy machine's p95 is its spikes). */
+interface Selected {
+  readonly shown: number;
+  readonly settled: number;
+  readonly medianShown: number;
+  readonly medianSettled: number;
+}
+
+const selectLine = (steps: number, select: Selected) =>
+  `  ${steps}-step file: step select p95 ${oneDecimal(select.shown)} ms (record and graph too: ${oneDecimal(select.settled)} ms); medians ${oneDecimal(select.medianShown)} and ${oneDecimal(select.medianSettled)} ms`;
 
 async function hugeOnce(browser: Browser, base: string, file: string) {
   const { context, page } = await openedPage(browser, base);

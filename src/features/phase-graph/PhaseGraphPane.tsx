@@ -1,12 +1,9 @@
 /**
  * The phase graph pane: the loop's machine with what the run did on it (aggregated), or the run
  * as it happened (unrolled). Data comes from the pure builder over narrow store slices; the
- * builder runs only when the path, steps, phase, cursor or mode change. The cursor's marks follow
- * a step selection in the frame after it (`useDeferredValue`): the timeline and the decision
- * record show the step in the frame of the key or click, and xyflow's render of the new marks
- * comes next, in a background render that a faster next selection replaces.
+ * builder runs only when the path, steps, phase, cursor or mode change.
  */
-import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   MACHINE,
   buildPhaseGraph,
@@ -30,10 +27,6 @@ import {
   selectSteps,
 } from './selectors';
 
-/** Memoised: a render of the pane that changed nothing they show (a step selection) skips them. */
-const Toolbar = memo(GraphToolbar);
-const Canvas = memo(PhaseGraphCanvas);
-
 /** Step nodes the unrolled graph draws at most: beyond this a notice says how many it left out. */
 const UNROLLED_CAP = 300;
 
@@ -49,11 +42,7 @@ export function PhaseGraphPane({
   const steps = useRunStore(selectSteps);
   const phase = useRunStore(selectPhase);
   const live = useRunStore(selectLive);
-  // Deferred: the selection's own render leaves the graph as it was (every prop below keeps its
-  // identity, so the memoised canvas and toolbar are skipped); React renders it with the new
-  // cursor once that frame is drawn. A cursor past the steps (a run reset meanwhile) is none.
-  const deferredCursor = useDeferredValue(useRunStore(selectCursor));
-  const cursor = deferredCursor !== null && deferredCursor < steps.length ? deferredCursor : null;
+  const cursor = useRunStore(selectCursor);
   const escalation = useRunStore(selectEscalation);
   const grade = useRunStore(selectGrade);
   const selection = useRunStore(selectSelection);
@@ -80,16 +69,12 @@ export function PhaseGraphPane({
   // A new mode or "show all" gets a fresh canvas; within one, the canvas refits on new layouts.
   const flowKey = `${mode}:${showAll}`;
 
-  const onPick = useCallback(
-    (pick: GraphPick) => {
-      const state = store.getState();
-      state.actions.select(pick.select);
-      if (pick.step !== null) state.actions.selectStep(pick.step);
-    },
-    [store],
-  );
-  const onClear = useCallback(() => store.getState().actions.select(null), [store]);
-  const onReady = useCallback(() => setReadyKey(flowKey), [flowKey]);
+  const onPick = (pick: GraphPick) => {
+    const state = store.getState();
+    state.actions.select(pick.select);
+    if (pick.step !== null) state.actions.selectStep(pick.step);
+  };
+  const onClear = () => store.getState().actions.select(null);
 
   return (
     <section
@@ -100,7 +85,7 @@ export function PhaseGraphPane({
       data-attempt={attempt ?? 'all'}
       className="flex h-full min-h-0 flex-col bg-slate-50/60 dark:bg-slate-950"
     >
-      <Toolbar
+      <GraphToolbar
         mode={mode}
         onMode={setMode}
         showAll={showAll}
@@ -115,13 +100,13 @@ export function PhaseGraphPane({
             goes.
           </p>
         )}
-        <Canvas
+        <PhaseGraphCanvas
           key={flowKey}
           graph={graph}
           selection={selection}
           onPick={onPick}
           onClear={onClear}
-          onReady={onReady}
+          onReady={() => setReadyKey(flowKey)}
           hinted={path.length === 0}
         />
       </div>

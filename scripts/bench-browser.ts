@@ -45,7 +45,7 @@ import { build, freePort, serve } from './bench-browser/preview';
 import { measureFirstLoad } from './bench-browser/first-load';
 import { measureCompare10k } from './bench-browser/compare-10k';
 import { measureMatrix9800 } from './bench-browser/matrix-9800';
-import { measureHugeTrace } from './bench-browser/huge-trace';
+import { measureHugeTrace, measureStepSelect } from './bench-browser/huge-trace';
 import { measureOtlp100k } from './bench-browser/otlp-100k';
 import { measureOpenClose } from './bench-browser/open-close';
 import { measureStepWhileMatrix } from './bench-browser/step-while-matrix';
@@ -106,6 +106,11 @@ async function main(): Promise<void> {
   }
   const huge = wanted.has('huge-trace') ? await measureHugeTrace(browser, base) : undefined;
   const otlp = wanted.has('otlp-100k') ? await measureOtlp100k(browser, base) : undefined;
+  let select;
+  if (wanted.has('step-select')) {
+    log('selecting steps in a 100-step and a 100,000-step trace…');
+    select = await measureStepSelect(browser, base);
+  }
   let stepping;
   if (wanted.has('step-while-matrix')) {
     log('stepping through a 1,000-step run while a 1,008-run matrix runs…');
@@ -122,6 +127,7 @@ async function main(): Promise<void> {
     ...matrix9800,
     ...huge,
     ...otlp,
+    ...select,
     ...stepping,
     ...openClose,
   };

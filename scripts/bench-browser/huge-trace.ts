@@ -14,7 +14,10 @@
  *   page, and in a fresh page on a 100-step file (ArrowLeft on the strip and a click on the
  *   cell before, alternately, each sent at the start of a frame), from the input to the end of
  *   the first frame drawn with the new position; the 95th percentile.
- * Each over REPEAT fresh pages, the median. Figures only, no pass/fail.
+ * - `stepSelectSettledP95Ms100k`, `stepSelectSettledP95Ms100`: the same selections, to the end
+ *   of the first frame whose decision record and phase graph show the step as well.
+ * Each over REPEAT fresh pages, the median. Figures only, no pass/fail. `measureStepSelect`
+ * (`--ui=step-select`) measures the selections alone, without the import, parse and heap.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,7 +37,18 @@ export interface HugeTraceFigures {
   readonly heapMBPer10kSteps: number;
   readonly stepSelectP95Ms100: number;
   readonly stepSelectP95Ms100k: number;
+  readonly stepSelectSettledP95Ms100: number;
+  readonly stepSelectSettledP95Ms100k: number;
 }
+
+/** The selection figures alone (`--ui=step-select`). */
+export type StepSelectFigures = Pick<
+  HugeTraceFigures,
+  | 'stepSelectP95Ms100'
+  | 'stepSelectP95Ms100k'
+  | 'stepSelectSettledP95Ms100'
+  | 'stepSelectSettledP95Ms100k'
+>;
 
 const HUGE = 100_000;
 const SMALL = 100;
@@ -96,10 +110,30 @@ async function openFile(page: Page, file: string, steps: number): Promise<void> 
     .catch(timedOut(`${name} did not open within ${OPEN_TIMEOUT_MS / 1000} s`));
 }
 
-async function selections(page: Page): Promise<number> {
+/** The p95 of SELECTIONS selections' `shown` and `settled` times (see `timeStepSelections`). */
+async function selections(page: Page): Promise<Selected> {
   await page.getByRole('region', { name: 'Timeline' }).getByRole('listbox').waitFor();
-  return p95(await page.evaluate(timeStepSelections, SELECTIONS));
+  const times = await page.evaluate(timeStepSelections, SELECTIONS);
+  const shown = times.map((t) => t.shown);
+  const settled = times.map((t) => t.settled);
+  return {
+    shown: p95(shown),
+    settled: p95(settled),
+    medianShown: median(shown),
+    medianSettled: median(settled),
+  };
 }
+
+/** One page's selections: the p95s (the figures) and the medians (logged: a busy machine's p95 is its spikes). */
+interface Selected {
+  readonly shown: number;
+  readonly settled: number;
+  readonly medianShown: number;
+  readonly medianSettled: number;
+}
+
+const selectLine = (steps: number, select: Selected) =>
+  `  ${steps}-step file: step select p95 ${oneDecimal(select.shown)} ms (record and graph too: ${oneDecimal(select.settled)} ms); medians ${oneDecimal(select.medianShown)} and ${oneDecimal(select.medianSettled)} ms`;
 
 async function hugeOnce(browser: Browser, base: string, file: string) {
   const { context, page } = await openedPage(browser, base);
@@ -141,13 +175,54 @@ async function hugeOnce(browser: Browser, base: string, file: string) {
   }
 }
 
-async function smallOnce(browser: Browser, base: string, file: string): Promise<number> {
+async function selectOnce(browser: Browser, base: string, file: string, steps: number) {
   const { context, page } = await openedPage(browser, base);
   try {
-    await openFile(page, file, SMALL);
+    await openFile(page, file, steps);
     return await selections(page);
   } finally {
     await context.close();
+  }
+}
+
+/** Pure: the medians over the pages of each selection figure. */
+function selectFigures(
+  small: readonly { shown: number; settled: number }[],
+  huge: readonly { shown: number; settled: number }[],
+): StepSelectFigures {
+  return {
+    stepSelectP95Ms100: oneDecimal(median(small.map((one) => one.shown))),
+    stepSelectP95Ms100k: oneDecimal(median(huge.map((one) => one.shown))),
+    stepSelectSettledP95Ms100: oneDecimal(median(small.map((one) => one.settled))),
+    stepSelectSettledP95Ms100k: oneDecimal(median(huge.map((one) => one.settled))),
+  };
+}
+
+/**
+ * The selection figures alone: the two files opened REPEAT times each in fresh pages, alternately
+ * (100 steps, then 100,000), and SELECTIONS selections in each; the medians.
+ */
+export async function measureStepSelect(
+  browser: Browser,
+  base: string,
+): Promise<StepSelectFigures> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'loopscope-bench-select-'));
+  try {
+    const huge = path.join(dir, 't100k.json');
+    const small = path.join(dir, 't100.json');
+    await writeBenchTrace({ steps: HUGE, file: huge });
+    await writeBenchTrace({ steps: SMALL, file: small });
+    const smalls = [];
+    const huges = [];
+    for (let i = 0; i < REPEAT; i++) {
+      smalls.push(await selectOnce(browser, base, small, SMALL));
+      log(selectLine(SMALL, smalls.at(-1)!));
+      huges.push(await selectOnce(browser, base, huge, HUGE));
+      log(selectLine(HUGE, huges.at(-1)!));
+    }
+    return selectFigures(smalls, huges);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -164,20 +239,25 @@ export async function measureHugeTrace(browser: Browser, base: string): Promise<
     for (let i = 0; i < REPEAT; i++) {
       const one = await hugeOnce(browser, base, huge);
       log(
-        `  ${HUGE}-step file: import ${Math.round(one.importMs)} ms, JSON.parse ${Math.round(one.jsonParse)} ms, longest task from the paint until kept ${Math.round(one.keepLongest)} ms, heap ${one.heapMB.toFixed(1)} MB/10k steps, step select p95 ${oneDecimal(one.select)} ms`,
+        `  ${HUGE}-step file: import ${Math.round(one.importMs)} ms, JSON.parse ${Math.round(one.jsonParse)} ms, longest task from the paint until kept ${Math.round(one.keepLongest)} ms, heap ${one.heapMB.toFixed(1)} MB/10k steps`,
       );
+      log(selectLine(HUGE, one.select));
       runs.push(one);
     }
-    const smalls: number[] = [];
-    for (let i = 0; i < REPEAT; i++) smalls.push(await smallOnce(browser, base, small));
-    log(`  ${SMALL}-step file: step select p95 ${smalls.map(oneDecimal).join(', ')} ms`);
+    const smalls = [];
+    for (let i = 0; i < REPEAT; i++) {
+      smalls.push(await selectOnce(browser, base, small, SMALL));
+      log(selectLine(SMALL, smalls.at(-1)!));
+    }
     return {
       import100kMs: Math.round(median(runs.map((one) => one.importMs))),
       jsonParse100kMs: Math.round(median(runs.map((one) => one.jsonParse))),
       import100kKeepLongestTaskMs: Math.round(median(runs.map((one) => one.keepLongest))),
       heapMBPer10kSteps: oneDecimal(median(runs.map((one) => one.heapMB))),
-      stepSelectP95Ms100: oneDecimal(median(smalls)),
-      stepSelectP95Ms100k: oneDecimal(median(runs.map((one) => one.select))),
+      ...selectFigures(
+        smalls,
+        runs.map((one) => one.select),
+      ),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -2,7 +2,7 @@
 import { FIGURE_KEYS, type BrowserMatrixFigures } from './figures';
 import type { FirstLoadFigures } from './first-load';
 import type { BrowserCompareFigures } from './compare-10k';
-import type { HugeTraceFigures } from './huge-trace';
+import type { HugeTraceFigures, StepSelectFigures } from './huge-trace';
 import type { BrowserMatrix9800Figures } from './matrix-9800';
 import type { BrowserLibraryFigures } from './library-entry';
 import type { OpenCloseFigures } from './open-close';
@@ -32,6 +32,7 @@ export type UiFigures = Partial<
   FirstLoadFigures &
     HugeTraceFigures &
     OtlpFigures &
+    StepSelectFigures &
     BrowserCompareFigures &
     BrowserMatrix9800Figures &
     StepWhileMatrixFigures &
@@ -52,10 +53,13 @@ function firstLoadLine(ui: UiFigures, repeat: number): string {
       : `matrix 9,800: longest main-thread task on its rows ${ui.matrix9800LongestTaskMs} ms (median of ${repeat} page loads)`,
     ui.import100kMs === undefined
       ? null
-      : `100,000-step trace: chosen to painted ${ui.import100kMs} ms (JSON.parse alone ${ui.jsonParse100kMs} ms), longest task from the paint until kept ${ui.import100kKeepLongestTaskMs} ms, ${ui.heapMBPer10kSteps} MB of heap per 10,000 steps; step selected to painted, p95: ${ui.stepSelectP95Ms100k} ms (100 steps: ${ui.stepSelectP95Ms100} ms)`,
+      : `100,000-step trace: chosen to painted ${ui.import100kMs} ms (JSON.parse alone ${ui.jsonParse100kMs} ms), longest task from the paint until kept ${ui.import100kKeepLongestTaskMs} ms, ${ui.heapMBPer10kSteps} MB of heap per 10,000 steps`,
     ui.importOtlp100kMs === undefined
       ? null
       : `100,000-span OTLP file: chosen to painted ${ui.importOtlp100kMs} ms (JSON.parse alone ${ui.jsonParseOtlp100kMs} ms), longest main-thread task until kept in the library ${ui.otlp100kLongestTaskMs} ms`,
+    ui.stepSelectP95Ms100k === undefined
+      ? null
+      : `step selected to painted, p95: ${ui.stepSelectP95Ms100k} ms at 100,000 steps (100 steps: ${ui.stepSelectP95Ms100} ms); with the decision record and phase graph: ${ui.stepSelectSettledP95Ms100k} ms (100 steps: ${ui.stepSelectSettledP95Ms100} ms)`,
     ui.stepWhileMatrixLongestTaskMs === undefined
       ? null
       : `stepping while a 1,008-run matrix runs: longest main-thread task ${ui.stepWhileMatrixLongestTaskMs} ms, step p95 ${ui.stepWhileMatrixStepP95Ms} ms (stepping began ${ui.stepWhileMatrixOverlapMs} ms before the matrix ended)`,

@@ -25,6 +25,10 @@ describe('parseUiPieces', () => {
     expect(UI_PIECES.indexOf('otlp-100k')).toBe(UI_PIECES.indexOf('huge-trace') + 1);
   });
 
+  it('picks the step selections alone, without the huge trace', () => {
+    expect(parseUiPieces(['--ui=step-select'])).toEqual({ pieces: ['step-select'], picked: true });
+  });
+
   it('reads --huge-only as the huge trace alone', () => {
     expect(parseUiPieces(['--json', '--huge-only'])).toEqual({
       pieces: ['huge-trace'],

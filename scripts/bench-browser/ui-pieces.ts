@@ -11,6 +11,7 @@ export const UI_PIECES = [
   'matrix-9800',
   'huge-trace',
   'otlp-100k',
+  'step-select',
   'step-while-matrix',
   'open-close',
 ] as const;

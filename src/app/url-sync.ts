@@ -21,6 +21,13 @@ function createUrlWriter() {
   let seen: string | null = null;
   let pending: string | null = null;
   let timer: number | undefined;
+  // The route of the hash shown, parsed once per hash: every store change (each step selected,
+  // each streamed token) asks whether the view or scenario changed.
+  let parsed: { readonly hash: string; readonly route: ViewRoute } | null = null;
+  const routeOf = (hash: string) => {
+    if (parsed?.hash !== hash) parsed = { hash, route: parseViewHash(hash) };
+    return parsed.route;
+  };
   const cancel = () => {
     window.clearTimeout(timer);
     pending = null;
@@ -48,7 +55,7 @@ function createUrlWriter() {
     flush,
     /** The shown store changed: another scenario or view at once, the rest once changes pause. */
     follow(hash: string) {
-      const current = parseViewHash(seen ?? window.location.hash);
+      const current = routeOf(seen ?? window.location.hash);
       const next = parseViewHash(hash);
       if (current.view !== next.view || current.scenario !== next.scenario) {
         flush();

@@ -34,7 +34,11 @@ const COLUMNS: readonly PaneSpec[] = [
 const SEPARATOR = `relative shrink-0 bg-slate-200 outline-none transition-colors after:absolute after:content-[''] hover:bg-sky-400 data-[separator=active]:bg-sky-500 dark:bg-slate-800 dark:hover:bg-sky-600 ${FOCUS_RING} focus-visible:ring-offset-0`;
 const VERTICAL_RULE = `${SEPARATOR} w-px after:inset-y-0 after:-left-1 after:-right-1`;
 const HORIZONTAL_RULE = `${SEPARATOR} h-px after:inset-x-0 after:-top-1 after:-bottom-1`;
-const PANE = 'h-full min-h-0 overflow-hidden bg-white dark:bg-slate-950';
+/**
+ * Contained (size, layout, paint): a pane's size comes from the split, never from what it holds,
+ * so a step's new record lays out and paints within its pane, not the page around it.
+ */
+const PANE = 'h-full min-h-0 overflow-hidden bg-white [contain:strict] dark:bg-slate-950';
 
 /** The Settings pane's handle and whether it is collapsed. */
 export interface SettingsPaneControl {

@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { bpeRanksAsJson } from './scripts/bpe-ranks-json';
 import { sharePageAsset } from './scripts/share-asset';
 
 /**
@@ -85,7 +86,9 @@ function securityMeta(): Plugin {
 
 export default defineConfig({
   // The share page (Export → HTML page) rides along as dist/share.html: scripts/share-asset.ts.
-  plugins: [react(), tailwindcss(), securityMeta(), sharePageAsset()],
+  // The tokenizer's rank tables as JSON (scripts/bpe-ranks-json.ts), in the page and the workers.
+  plugins: [react(), tailwindcss(), securityMeta(), sharePageAsset(), bpeRanksAsJson()],
+  worker: { plugins: () => [bpeRanksAsJson()] },
   preview: { headers: SECURITY_HEADERS },
   build: {
     rolldownOptions: {

@@ -87,6 +87,7 @@ export interface SelectionTimes {
  * before anything else runs in it (for the selection's frame, before the input is sent): a task
  * the input queues (a background render, an effect) runs after it, so it is not counted in the
  * frame's figure (earlier versions posted it after the input, counting such tasks' first slice).
+ * Each selection's `shown` span is also a user-timing measure, `select-<i>`.
  */
 export async function timeStepSelections(count: number): Promise<SelectionTimes[]> {
   const strip = document.querySelector<HTMLElement>(
@@ -144,6 +145,8 @@ export async function timeStepSelections(count: number): Promise<SelectionTimes[
       await nextFrameEnd();
     }
     const shown = performance.now() - started;
+    // A user-timing measure of the selection's frame, for a Chromium trace (`select-profile.ts`).
+    performance.measure(`select-${i}`, { start: started, end: started + shown });
     for (let frames = 0; !settledOn(target); frames++) {
       if (frames > MAX_FRAMES)
         throw new Error(`the decision record or the phase graph did not show step ${target}`);

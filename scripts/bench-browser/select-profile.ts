@@ -1,7 +1,7 @@
 /**
  * Where a step selection's time goes (a tool, not a bench figure): opens an N-step bench trace in
  * a build already made (`BENCH_OUT_DIR`, ideally `vite build --minify false`), then selects steps
- * as `timeStepSelections` does while Chromium records a performance trace (devtools.timeline) and
+ * with the bench's own `timeStepSelections` (its `select-<i>` measures mark each frame) while Chromium records a performance trace (devtools.timeline) and
  * a CPU profile; prints, per selection, the main thread's work in the frame that showed it by kind
  * (script, style, layout, paint, layerize and commit, GC) and the heaviest functions over all.
  *
@@ -15,59 +15,14 @@ import { findChromium, launchChromium, openBenchContext } from './chromium';
 import { cleanUp, handleExits, keepBrowser } from './lifecycle';
 import { freePort, serve } from './preview';
 import type { CpuProfile } from './cpu-profile';
+import { timeStepSelections } from './huge-trace-page';
+import { median, p95 } from './stats';
 
 const steps = Number(process.argv[2] ?? 100);
 const count = Number(process.argv[3] ?? 40);
 const keep = process.argv[4];
 const outDir = process.env.BENCH_OUT_DIR;
 if (!outDir) throw new Error('set BENCH_OUT_DIR to a build');
-
-/** The page side: `timeStepSelections` with a user-timing measure around each selection. */
-async function markedSelections(n: number): Promise<number[]> {
-  const strip = document.querySelector<HTMLElement>(
-    'section[aria-label="Timeline"] [role="listbox"][aria-label="Steps"]',
-  );
-  const status = document.querySelector('section[aria-label="Timeline"] [role="status"]');
-  if (!strip || !status) throw new Error('no strip');
-  strip.focus();
-  const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
-  const drawn = () =>
-    new Promise<void>((resolve) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve();
-      channel.port2.postMessage(0);
-    });
-  const selected = () =>
-    Number(strip.querySelector('[aria-selected="true"]')?.getAttribute('data-index') ?? NaN);
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) {
-    await frame();
-    await drawn();
-    const before = status.textContent;
-    const target = selected() - 1;
-    let started = 0;
-    await new Promise<void>((resolve) =>
-      requestAnimationFrame(() => {
-        started = performance.now();
-        const cell = strip.querySelector<HTMLElement>(`[data-index="${target}"]`);
-        if (i % 2 === 1 && cell) cell.click();
-        else
-          strip.dispatchEvent(
-            new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true, cancelable: true }),
-          );
-        resolve();
-      }),
-    );
-    for (;;) {
-      await drawn();
-      if (status.textContent !== before) break;
-      await frame();
-    }
-    times.push(performance.now() - started);
-    performance.measure(`sel-${i}`, { start: started, end: performance.now() });
-  }
-  return times;
-}
 
 interface TraceEvent {
   name: string;
@@ -103,6 +58,11 @@ const KIND: Record<string, string> = {
   IntersectionObserverController: 'intersection',
   HitTest: 'hit-test',
 };
+
+/** `count` selections as the bench makes them (`timeStepSelections`): each one's `shown` time, ms. */
+async function shownTimes(page: import('@playwright/test').Page): Promise<number[]> {
+  return (await page.evaluate(timeStepSelections, count)).map((time) => time.shown);
+}
 
 /** Back to the last step (End on the strip), so every round has room to step back. */
 async function toLast(page: import('@playwright/test').Page) {
@@ -142,7 +102,7 @@ async function main() {
     await page.getByRole('region', { name: 'Timeline' }).getByRole('listbox').waitFor();
     // Settle: a few warm-up selections, not recorded (SELECT_WARMUP=0: none, as the bench).
     const warmup = Number(process.env.SELECT_WARMUP ?? 4);
-    if (warmup > 0) await page.evaluate(markedSelections, warmup);
+    if (warmup > 0) await page.evaluate(timeStepSelections, warmup);
     await toLast(page);
     // An experiment: hide what SELECT_HIDE names (a CSS selector) before measuring.
     const css = process.env.SELECT_CSS;
@@ -164,10 +124,9 @@ async function main() {
     if (process.env.SELECT_TIMES_ONLY === '1') {
       for (let round = 0; round < 3; round++) {
         await toLast(page);
-        const times = await page.evaluate(markedSelections, count);
-        const sorted = [...times].sort((a, b) => a - b);
+        const times = await shownTimes(page);
         console.log(
-          `round ${round}: median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms; p95 ${sorted[Math.ceil(sorted.length * 0.95) - 1]!.toFixed(1)} ms`,
+          `round ${round}: median ${median(times).toFixed(1)} ms; p95 ${p95(times).toFixed(1)} ms`,
         );
       }
       await context.close();
@@ -189,7 +148,7 @@ async function main() {
       ],
     });
     await cdp.send('Profiler.start');
-    const times = await page.evaluate(markedSelections, count);
+    const times = await shownTimes(page);
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as {
       profile: CpuProfile & {
         endTime: number;
@@ -202,9 +161,8 @@ async function main() {
     };
     const buffer = await browser.stopTracing();
     if (keep) writeFileSync(keep, buffer);
-    const sorted = [...times].sort((a, b) => a - b);
     console.log(
-      `selections: ${times.length}; median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms; p95 ${sorted[Math.ceil(sorted.length * 0.95) - 1]!.toFixed(1)} ms`,
+      `selections: ${times.length}; median ${median(times).toFixed(1)} ms; p95 ${p95(times).toFixed(1)} ms`,
     );
     console.log('times:', times.map((t) => t.toFixed(1)).join(' '));
     const frames = summariseTrace(JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] });
@@ -232,7 +190,9 @@ function summariseTrace(trace: { traceEvents: TraceEvent[] }): Frames {
   }
   const main = events.filter((e) => e.pid === mainTid.pid && e.tid === mainTid.tid && e.ph === 'X');
   const measures = events
-    .filter((e) => e.cat.includes('blink.user_timing') && e.name.startsWith('sel-') && e.ph === 'b')
+    .filter(
+      (e) => e.cat.includes('blink.user_timing') && e.name.startsWith('select-') && e.ph === 'b',
+    )
     .map((b) => {
       const end = events.find((e) => e.ph === 'e' && e.name === b.name && e.cat === b.cat);
       return { name: b.name, start: b.ts, end: end?.ts ?? b.ts };

@@ -26,7 +26,7 @@ import { compareLinkProblem, inspectorLinkProblem } from './follow-links';
 import { UnknownScenario } from './UnknownScenario';
 import { useUrlSync } from './url-sync';
 import { createViewStores } from './view-stores';
-import { createFileOpening, type Notice } from './file-opening';
+import { createFileOpening, underWay, type Notice } from './file-opening';
 import { exportLibrary } from './library-file';
 import { exportCompare, exportCompareTraces, exportRun } from './run-export';
 import type { RunExporter } from '../features/inspector';
@@ -93,7 +93,7 @@ export function App({ services }: { readonly services: AppServices }) {
   // Dismissing the notice of a file being read stops the opening; of a run being written to the
   // library, it says no more of it (the write goes on).
   const dismiss = useCallback(() => {
-    if (notice?.tone === 'working' || notice?.tone === 'keeping') opener.cancel();
+    if (underWay(notice)) opener.cancel();
     setNotice(null);
   }, [notice, opener]);
   // A kept run opened from the Library: the inspector on it, through the URL like any link.

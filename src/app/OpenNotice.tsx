@@ -9,16 +9,19 @@ import { useEffect } from 'react';
 import { CLIP_CHARS, clipLine } from '../components/Clipped';
 import { CloseIcon } from '../components/icons';
 import { FOCUS_RING } from '../components/focus-ring';
-import type { Notice } from './file-opening';
+import { underWay, type Notice } from './file-opening';
 
 const DONE_MS = 8000;
+
+/** A file opened: read as done while its run is still being written to the library too. */
+const OPENED =
+  'border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100';
 
 const TONES: Record<Notice['tone'], string> = {
   working:
     'border-slate-300 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
-  keeping:
-    'border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100',
-  done: 'border-emerald-300 bg-emerald-50 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100',
+  keeping: OPENED,
+  done: OPENED,
   problem:
     'border-rose-300 bg-rose-50 text-rose-950 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-100',
 };
@@ -48,7 +51,7 @@ export function OpenNotice({
         <div
           role={notice.tone === 'problem' ? 'alert' : 'status'}
           data-testid="open-notice"
-          aria-busy={notice.tone === 'working' || notice.tone === 'keeping'}
+          aria-busy={underWay(notice)}
           className={`fixed right-4 bottom-4 z-40 flex max-w-xl items-start gap-3 rounded-md border px-4 py-3 text-sm shadow-lg ${TONES[notice.tone]}`}
         >
           {/* A file's text (a scenario's title) may be huge: cut, and scrolled past a few lines. */}

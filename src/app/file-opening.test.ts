@@ -10,7 +10,7 @@ import {
 import { builtinScenario } from '../scenarios';
 import type { KeptWhere, LibraryStore } from '../state/library-store';
 import type { RecordWriter } from '../state/library-types';
-import { createFileOpening, type Notice } from './file-opening';
+import { createFileOpening, underWay, type Notice } from './file-opening';
 import type { EngineOpener, OpenProgress } from './open-worker-client';
 import { OpenCancelled } from './open-worker-client';
 import type { ViewStores } from './view-stores';
@@ -260,5 +260,13 @@ describe('opening files on the page', () => {
     keeping[1]!.settle('stored');
     await settled();
     expect(notices).toHaveLength(said);
+  });
+
+  it('calls a notice under way while a file is read or its run written, not once done', () => {
+    expect(underWay({ tone: 'working', text: '' })).toBe(true);
+    expect(underWay({ tone: 'keeping', text: '' })).toBe(true);
+    expect(underWay({ tone: 'done', text: '' })).toBe(false);
+    expect(underWay({ tone: 'problem', text: '' })).toBe(false);
+    expect(underWay(null)).toBe(false);
   });
 });

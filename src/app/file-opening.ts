@@ -32,6 +32,10 @@ export interface Notice {
   readonly text: string;
 }
 
+/** Pure: whether `notice` is about work still under way (read out busy; dismissing it stops it). */
+export const underWay = (notice: Notice | null): boolean =>
+  notice?.tone === 'working' || notice?.tone === 'keeping';
+
 /** The page's opener, and a way to stop the opening under way (the notice's dismiss). */
 export interface FileOpening extends FileOpener {
   readonly cancel: () => void;

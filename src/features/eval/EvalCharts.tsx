@@ -9,6 +9,7 @@ import type { EvalMatrix } from '../../projections/eval-matrix';
 import { AccuracyChart } from './AccuracyChart';
 import { CallsChart } from './CallsChart';
 import { chartWidths } from './chart-layout';
+import { CHART_COUNT } from './result-stages';
 import type { WidthSource } from './chart-width';
 import { TriggerChart } from './TriggerChart';
 
@@ -16,7 +17,7 @@ import { TriggerChart } from './TriggerChart';
 export const EvalCharts = memo(function EvalCharts({
   matrix,
   area,
-  shown = 3,
+  shown = CHART_COUNT,
 }: {
   readonly matrix: EvalMatrix;
   /** The width the charts share (the results column's). */

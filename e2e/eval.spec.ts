@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, seriousViolations, test } from './support';
 
 /**
@@ -35,6 +35,22 @@ async function pickConfigs(page: Page, wanted: readonly string[]) {
     const box = setup.getByRole('checkbox', { name: label, exact: true });
     await box.setChecked(wanted.includes(label));
   }
+}
+
+/**
+ * Every built-in under all 7 presets, `seeds` seeds a cell: how many scenarios the setup's sum
+ * line counts (the built-ins grow), and that line.
+ */
+async function everyBuiltin(page: Page, setup: Locator, seeds: number) {
+  await setup.getByRole('button', { name: 'Select all scenarios' }).click();
+  await pickConfigs(page, PRESETS);
+  await setup.getByLabel('Seeds per cell').fill(String(seeds));
+  const sum = setup.getByText(
+    new RegExp(` runs = \\d+ scenarios × 7 configs × ${seeds} seed${seeds === 1 ? '' : 's'}`),
+  );
+  const scenarios = Number(/= (\d+) scenarios/.exec((await sum.textContent()) ?? '')?.[1]);
+  expect(scenarios).toBeGreaterThanOrEqual(14);
+  return { scenarios, sum };
 }
 
 const progress = (page: Page) => page.getByRole('progressbar', { name: 'Matrix progress' });
@@ -123,13 +139,8 @@ test('tags pick scenarios, and a large matrix cancels midway with the runs that 
   await expect(setup.getByRole('checkbox', { name: CHECKOUT })).toBeChecked();
   await expect(setup.getByRole('checkbox', { name: SEARCH })).not.toBeChecked();
 
-  await setup.getByRole('button', { name: 'Select all scenarios' }).click();
-  await pickConfigs(page, PRESETS);
-  await setup.getByLabel('Seeds per cell').fill('100');
   // Every built-in × 7 presets × 100 seeds (the built-ins grow: count them from the line).
-  const sum = setup.getByText(/ runs = \d+ scenarios × 7 configs × 100 seeds/);
-  const scenarios = Number(/= (\d+) scenarios/.exec((await sum.textContent()) ?? '')?.[1]);
-  expect(scenarios).toBeGreaterThanOrEqual(14);
+  const { scenarios, sum } = await everyBuiltin(page, setup, 100);
   const total = scenarios * 7 * 100;
   const shown = total.toLocaleString('en-US');
   await expect(sum).toContainText(`${shown} runs`);
@@ -157,12 +168,7 @@ test('every built-in under every preset: a row per scenario, the totals and the 
   page,
 }) => {
   const setup = await open(page);
-  await setup.getByRole('button', { name: 'Select all scenarios' }).click();
-  await pickConfigs(page, PRESETS);
-  await setup.getByLabel('Seeds per cell').fill('1');
-  const sum = setup.getByText(/ runs = \d+ scenarios × 7 configs × 1 seed/);
-  const scenarios = Number(/= (\d+) scenarios/.exec((await sum.textContent()) ?? '')?.[1]);
-  expect(scenarios).toBeGreaterThanOrEqual(14);
+  const { scenarios } = await everyBuiltin(page, setup, 1);
   await setup.getByRole('button', { name: 'Run matrix' }).click();
   await expect(page.getByRole('status')).toContainText(`Done: ${scenarios * 7} runs`);
 

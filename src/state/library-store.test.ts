@@ -352,6 +352,16 @@ describe('waiting for a run to be kept (an opened file’s notice)', () => {
     expect(await kept).toBe('stored');
   });
 
+  it('resolves "memory" for a run opened again in a library that never had storage', async () => {
+    const library = storeOver(createMemoryLibrary());
+    const { actions } = library.getState();
+    const record = await recordFor(byId('shopops-happy'), 'again', 1_000);
+    await actions.save(record);
+    const kept = actions.whenKept('again');
+    expect(await actions.saveNew(record)).toBe(false);
+    expect(await kept).toBe('memory');
+  });
+
   it('resolves "memory" when storage was refused, or fills up under the save itself', async () => {
     const refused = createLibraryStore({
       open: () => Promise.reject(libraryError('refused')),

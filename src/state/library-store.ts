@@ -188,6 +188,15 @@ export function createLibraryStore(options: LibraryStoreOptions): LibraryStore {
       if (added.length > 0) set({ unsaved: [...unsaved, ...added] });
     };
 
+    /**
+     * Where run `id` is kept now: in memory when the library never had storage (no problem, a
+     * memory port) or the run went to memory after a problem (listed as unsaved); else stored.
+     */
+    const whereKept = (id: string): KeptWhere => {
+      const { kind, problem, unsaved } = get();
+      return kind === 'memory' && (problem === null || unsaved.includes(id)) ? 'memory' : 'stored';
+    };
+
     const drop = async (ids: readonly string[]) => {
       const gone = new Set(ids);
       set((state) => ({
@@ -237,8 +246,7 @@ export function createLibraryStore(options: LibraryStoreOptions): LibraryStore {
         }
         set((state) => ({ runs: upsertRun(state.runs, summary) }));
         markUnsaved([record.id]);
-        // In memory: the library was never on storage, or it failed (under this very save too).
-        settleKept(record.id, get().kind === 'memory' ? 'memory' : 'stored');
+        settleKept(record.id, whereKept(record.id));
         return summary;
       },
 
@@ -246,7 +254,7 @@ export function createLibraryStore(options: LibraryStoreOptions): LibraryStore {
         await (loading ?? actions.load());
         if (get().runs.some((run) => run.id === record.id)) {
           takeWriter(record.id)?.release();
-          settleKept(record.id, get().unsaved.includes(record.id) ? 'memory' : 'stored');
+          settleKept(record.id, whereKept(record.id));
           return false;
         }
         await actions.save(record);

@@ -30,6 +30,12 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS) || 1,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
+  // A failing test runs once more with a trace recorded, and the run still fails: a test that
+  // passes only on its retry is reported flaky and fails the suite (failOnFlakyTests). Recording a
+  // trace for every test (`retain-on-failure`) cost 37% of the suite's time: 29 tests took 226 s
+  // with it and 143 s without, back to back, idle (docs/performance.md, "Test suite").
+  retries: 1,
+  failOnFlakyTests: true,
   reporter: 'list',
   // Tests wait for states, never for time: these are ceilings for a slow or busy machine (machines
   // here differ by 4x, and CI may share its cores), not how long anything should take.
@@ -42,7 +48,8 @@ export default defineConfig({
     locale: 'en-US',
     timezoneId: 'UTC',
     serviceWorkers: 'allow',
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
+    screenshot: 'only-on-failure',
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
       args: [

@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cliCommand } from './cli-bundle.test-support';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -1112,6 +1112,10 @@ describe('loop run/eval --endpoint (a real OpenAI-compatible server)', () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  // Each test reads the requests its own run sent (two tests use the same path).
+  beforeEach(() => {
+    received.length = 0;
+  });
 
   const requestsTo = (prefix: string) =>
     received.filter((request) => request.path.startsWith(prefix));

@@ -236,6 +236,9 @@ test('an opened run’s notice says it is being written until it is in IndexedDB
   // The run shows while it waits to be written.
   await expect(steps(page).first()).toBeVisible();
   await expect(notice).toContainText('writing it to the library…');
+  // Nothing on the page says "kept" before it is: the line over the run names only the file.
+  await expect(page.getByText('A recorded run, opened from native.json.')).toBeVisible();
+  await expect(page.getByText(/kept in the library/i)).toHaveCount(0);
 
   await page.evaluate(() => {
     (window as unknown as { releaseLibrary?: boolean }).releaseLibrary = true;

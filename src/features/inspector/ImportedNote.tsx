@@ -6,6 +6,8 @@ import { selectImported, selectOrigin } from './selectors';
 /**
  * A line over a run opened from a file: which file, and that Run records it again live. For
  * another tool's trace: the format detected, what became steps and what could not be mapped.
+ * Whether the run is kept in the library is the open notice's to say: it says so once the write
+ * has finished (or why it could not), which for a 100,000-step file is seconds after this shows.
  */
 export function ImportedNote() {
   const origin = useRunStore(selectOrigin);
@@ -24,16 +26,16 @@ export function ImportedNote() {
             <span className="font-medium">
               {origin.source.replace(` (${imported.formatLabel})`, '')}
             </span>
-            , detected as <span className="font-medium">{imported.formatLabel}</span>, and kept in
-            the Library: {view.summary.split(' · ').slice(1).join(' · ')}. Spans that are not model
-            or tool calls are listed, with why, in the record&apos;s Spans tab.
+            , detected as <span className="font-medium">{imported.formatLabel}</span>:{' '}
+            {view.summary.split(' · ').slice(1).join(' · ')}. Spans that are not model or tool calls
+            are listed, with why, in the record&apos;s Spans tab.
           </p>
           {view.notes.length > 0 && <p className="mt-0.5">{view.notes.join('. ')}.</p>}
         </>
       ) : (
         <p>
-          A recorded run, opened from <span className="font-medium">{origin.source}</span> and kept
-          in the Library. Run records it again, live, with the settings shown.
+          A recorded run, opened from <span className="font-medium">{origin.source}</span>. Run
+          records it again, live, with the settings shown.
         </p>
       )}
     </div>

@@ -18,7 +18,7 @@ const exclude = ['e2e/**', 'node_modules/**', 'dist/**'];
  * suite"). A file added here is one that fails, or checks nothing, when a module it imports was
  * already loaded by another file.
  */
-const isolated = [
+export const isolated = [
   'src/engine/models/tokens.test.ts',
   'src/components/Markdown.test.tsx',
   'src/components/after-paint.test.ts',

@@ -66,6 +66,10 @@ export default defineConfig({
   webServer: {
     // E2E_OUT_DIR: a build directory of its own, so parallel runs do not overwrite each other's.
     command: `npx vite build --outDir ${process.env.E2E_OUT_DIR ?? 'dist'} --emptyOutDir && npx vite preview --outDir ${process.env.E2E_OUT_DIR ?? 'dist'} --host 127.0.0.1 --port ${port} --strictPort`,
+    // Files as they are, not gzipped per request: every test's fresh context fetches the whole app
+    // again, and compressing it cost each page ~0.2–0.9 s of CPU (the token worker answered its
+    // first count ~180 ms later). vite.config.ts, `uncompressedPreview`.
+    env: { PREVIEW_UNCOMPRESSED: '1' },
     url: baseURL,
     timeout: 180_000,
     reuseExistingServer: false,

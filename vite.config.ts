@@ -84,10 +84,40 @@ function securityMeta(): Plugin {
   };
 }
 
+/**
+ * `vite preview` gzips every response as it sends it (level 6, in its own process, on every
+ * request: it keeps no compressed copy). The e2e suite opens every test in a fresh browser context,
+ * which fetches the whole app again over loopback, so each test paid for compressing ~3 MB (the
+ * token worker's 2 MB alone took 230 ms) and Chromium for inflating it, on the same two cores the
+ * test runs on. `PREVIEW_UNCOMPRESSED=1` (playwright.config.ts sets it for its server) sends the
+ * files as they are; the bench's preview keeps compression, since its first-load figures are
+ * about what a real link carries.
+ */
+function uncompressedPreview(): Plugin {
+  return {
+    name: 'loopscope-uncompressed-preview',
+    configurePreviewServer(server) {
+      if (process.env['PREVIEW_UNCOMPRESSED'] !== '1') return;
+      // Runs before the compression middleware, which compresses only what the request accepts.
+      server.middlewares.use((request, _response, next) => {
+        delete request.headers['accept-encoding'];
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
   // The share page (Export → HTML page) rides along as dist/share.html: scripts/share-asset.ts.
   // The tokenizer's rank tables as JSON (scripts/bpe-ranks-json.ts), in the page and the workers.
-  plugins: [react(), tailwindcss(), securityMeta(), sharePageAsset(), bpeRanksAsJson()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    securityMeta(),
+    sharePageAsset(),
+    bpeRanksAsJson(),
+    uncompressedPreview(),
+  ],
   worker: { plugins: () => [bpeRanksAsJson()] },
   preview: { headers: SECURITY_HEADERS },
   build: {

@@ -1,8 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { bpeRanksAsJson } from './scripts/bpe-ranks-json';
-import { sharePageAsset } from './scripts/share-asset';
+import { bpeRanksAsJson } from './scripts/bpe-ranks-json.ts';
+import { sharePageAsset } from './scripts/share-asset.ts';
 
 /**
  * The app's Content-Security-Policy and security headers, in one place: `vite preview` sends them

@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { singleFilePage } from './scripts/share-build';
+import { singleFilePage } from './scripts/share-build.ts';
 
 /**
  * The share page (`npm run build:share` → `dist-share/share.html`): the read-only inspector of

@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-const include = [
+/** Where the unit tests are (also read by scripts/vitest-isolated.test.ts). */
+export const include = [
   'src/**/*.test.ts',
   'src/**/*.test.tsx',
   'scripts/**/*.test.ts',

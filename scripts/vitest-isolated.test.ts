@@ -7,24 +7,26 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { isolated } from '../vitest.config';
+import { include, isolated } from '../vitest.config';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REPLACES = /\bvi\.(mock|doMock|useFakeTimers|stubGlobal|stubEnv)\(/;
 
-function testFiles(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const relative = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return testFiles(relative);
-    return /\.test\.tsx?$/.test(entry.name) ? [relative] : [];
-  });
+/** Every test file under the folders vitest's `include` names, relative to the root. */
+function testFiles(): string[] {
+  const folders = [...new Set(include.map((pattern) => pattern.split('/')[0] ?? ''))];
+  return folders.flatMap((folder) =>
+    readdirSync(path.join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.test\.tsx?$/.test(file))
+      .map((file) => `${folder}/${file.split(path.sep).join('/')}`),
+  );
 }
 
 describe('the isolated test files', () => {
   it('are every test file that replaces modules, timers, globals or the environment', () => {
-    const replacing = ['src', 'scripts', 'mocks']
-      .flatMap(testFiles)
-      .filter((file) => REPLACES.test(readFileSync(path.join(ROOT, file), 'utf8')));
+    const replacing = testFiles().filter((file) =>
+      REPLACES.test(readFileSync(path.join(ROOT, file), 'utf8')),
+    );
     expect(replacing.length).toBeGreaterThan(0);
     expect(replacing.filter((file) => !isolated.includes(file))).toEqual([]);
   });

@@ -1,8 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MACHINE, runScenario, scenarioConfig, transition, type Trace } from '../engine';
 import { findBuiltin } from '../scenarios';
 import type { PhaseGraphRun } from './phase-graph';
-import { tally } from './phase-graph-tally';
+import { tally, unionAscending } from './phase-graph-tally';
 
 async function trace(id: string): Promise<Trace> {
   const scenario = findBuiltin(id);
@@ -39,5 +40,25 @@ describe('tally', () => {
     for (const steps of counted.phaseSteps.values()) {
       expect([...steps].sort((x, y) => x - y)).toEqual(steps);
     }
+  });
+});
+
+describe('unionAscending', () => {
+  const sortedOnce = (numbers: readonly number[]) => [...new Set(numbers)].sort((x, y) => x - y);
+
+  it('merges two lists in order into one, each number once', () => {
+    expect(unionAscending([0, 2, 2, 5], [1, 2, 6])).toEqual([0, 1, 2, 5, 6]);
+    expect(unionAscending([], [3, 4])).toEqual([3, 4]);
+    expect(unionAscending([4, 1], [])).toEqual([1, 4]);
+  });
+
+  it('gives the sorted union of any two lists, in order or not', () => {
+    const list = fc.array(fc.nat(40), { maxLength: 30 });
+    fc.assert(
+      fc.property(list, list, fc.boolean(), (a, b, sort) => {
+        const [x, y] = sort ? [sortedOnce(a), [...b].sort((p, q) => p - q)] : [a, b];
+        expect(unionAscending([...x], [...y])).toEqual(sortedOnce([...a, ...b]));
+      }),
+    );
   });
 });

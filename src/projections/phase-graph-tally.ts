@@ -44,6 +44,12 @@ export function tally(machine: PhaseGraphMachine, run: PhaseGraphRun): Tally {
   return counted;
 }
 
+/** Pure: whether `list` never goes down. */
+function ascends(list: readonly number[]): boolean {
+  for (let at = 1; at < list.length; at++) if (list[at]! < list[at - 1]!) return false;
+  return true;
+}
+
 /** Pure: `list`'s numbers ascending, each once (`list` itself when it already is). */
 function ascendingOnce(list: number[]): number[] {
   let ordered = true;
@@ -56,13 +62,34 @@ function ascendingOnce(list: number[]): number[] {
   return once;
 }
 
+/**
+ * Pure: the numbers of `a` and `b` ascending, each once. A phase's steps come twice, once from
+ * the path and once from the steps, each list already in order: merged in one pass, not sorted
+ * (on a 100,000-step run, sorting 200,000 numbers was most of the tally).
+ */
+export function unionAscending(a: number[], b: number[]): number[] {
+  if (a.length === 0) return ascendingOnce(b);
+  if (b.length === 0) return ascendingOnce(a);
+  if (!ascends(a) || !ascends(b)) return ascendingOnce([...a, ...b]);
+  const once: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const next = j >= b.length || (i < a.length && a[i]! <= b[j]!) ? a[i++]! : b[j++]!;
+    if (once.length === 0 || once[once.length - 1] !== next) once.push(next);
+  }
+  return once;
+}
+
 function countTally(machine: PhaseGraphMachine, run: PhaseGraphRun): Tally {
   const edges = new Map<string, EdgeTally>();
-  const phaseSteps = new Map<PhaseId, number[]>();
-  // Steps come mostly in order: a repeat of the last one is dropped here, the rest when sorted.
-  const through = (phase: PhaseId, step: number) => {
-    const list = phaseSteps.get(phase);
-    if (!list) phaseSteps.set(phase, [step]);
+  // Each phase's steps, from the path and from the steps: each list comes in order (a repeat of
+  // the last one is dropped here), and the two are merged at the end.
+  const fromPath = new Map<PhaseId, number[]>();
+  const fromSteps = new Map<PhaseId, number[]>();
+  const add = (lists: Map<PhaseId, number[]>, phase: PhaseId, step: number) => {
+    const list = lists.get(phase);
+    if (!list) lists.set(phase, [step]);
     else if (list[list.length - 1] !== step) list.push(step);
   };
   const byId = new Map(machine.transitions.map((spec) => [spec.id, spec]));
@@ -73,8 +100,8 @@ function countTally(machine: PhaseGraphMachine, run: PhaseGraphRun): Tally {
     seen.taken += 1;
     if (entry.step !== null) {
       if (seen.steps.at(-1) !== entry.step) seen.steps.push(entry.step);
-      through(spec.from, entry.step);
-      through(spec.to, entry.step);
+      add(fromPath, spec.from, entry.step);
+      add(fromPath, spec.to, entry.step);
     }
     const reason = transitionReason(entry, spec, run.steps, run.escalation ?? null);
     if (reason) seen.reasons.push(reason);
@@ -84,10 +111,12 @@ function countTally(machine: PhaseGraphMachine, run: PhaseGraphRun): Tally {
   const scope = run.scope ?? null;
   for (const step of run.steps) {
     if (!scope || (step.index >= scope.first && step.index <= scope.last)) {
-      through(step.phase, step.index);
+      add(fromSteps, step.phase, step.index);
     }
   }
-  const sorted = new Map<PhaseId, readonly number[]>();
-  for (const [phase, list] of phaseSteps) sorted.set(phase, ascendingOnce(list));
-  return { edges, phaseSteps: sorted };
+  const phaseSteps = new Map<PhaseId, readonly number[]>();
+  for (const phase of new Set([...fromPath.keys(), ...fromSteps.keys()])) {
+    phaseSteps.set(phase, unionAscending(fromPath.get(phase) ?? [], fromSteps.get(phase) ?? []));
+  }
+  return { edges, phaseSteps };
 }

@@ -152,26 +152,43 @@ export function reflectionReason(
   return 'not reflected on';
 }
 
+/** An attempt's steps as `buildAttempts` reads them. */
+interface AttemptSteps {
+  readonly first: Step;
+  last: Step;
+  /** Its steps but the reflection on it and the judge's. */
+  taken: number;
+  reflection: Step | null;
+  judge: Step | null;
+  /** Its last answer step. */
+  answer: Step | null;
+}
+
 /** Pure: one summary per attempt the steps name, in order. Empty before the first step. */
 export function buildAttempts(input: AttemptsInput): readonly AttemptSummary[] {
   const { steps, path, config, rewardSource, verify = null, stopReason } = input;
   const reasons = retryReasons(steps, path);
-  const groups = new Map<number, Step[]>();
+  // One pass, no copies: a 100,000-step run is one attempt of 100,000 steps.
+  const groups = new Map<number, AttemptSteps>();
   for (const step of steps) {
-    const group = groups.get(step.attempt);
-    if (group) group.push(step);
-    else groups.set(step.attempt, [step]);
+    let group = groups.get(step.attempt);
+    if (!group) {
+      group = { first: step, last: step, taken: 0, reflection: null, judge: null, answer: null };
+      groups.set(step.attempt, group);
+    }
+    group.last = step;
+    if (step.kind === 'attempt_reflection') group.reflection ??= step;
+    else if (step.kind === 'judge') group.judge ??= step;
+    else {
+      group.taken += 1;
+      if (step.kind === 'answer') group.answer = step;
+    }
   }
   const numbers = [...groups.keys()].sort((a, b) => a - b);
   const lastNumber = numbers.at(-1);
   return numbers.map((attempt) => {
     const group = groups.get(attempt)!;
-    const reflectionStep = group.find((step) => step.kind === 'attempt_reflection') ?? null;
-    const judgeStep = group.find((step) => step.kind === 'judge') ?? null;
-    const taken = group.filter(
-      (step) => step.kind !== 'attempt_reflection' && step.kind !== 'judge',
-    );
-    const answerStep = [...taken].reverse().find((step) => step.kind === 'answer') ?? null;
+    const { reflection: reflectionStep, judge: judgeStep, answer: answerStep } = group;
     const answer = answerStep?.answer ?? null;
     const isLast = attempt === lastNumber;
     const judged = judgeStep !== null;
@@ -191,9 +208,9 @@ export function buildAttempts(input: AttemptsInput): readonly AttemptSummary[] {
       : '';
     return {
       attempt,
-      firstStep: group[0]!.index,
-      lastStep: group.at(-1)!.index,
-      stepCount: taken.length,
+      firstStep: group.first.index,
+      lastStep: group.last.index,
+      stepCount: group.taken,
       stopReason: ended,
       answer,
       reward,

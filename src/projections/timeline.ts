@@ -186,6 +186,42 @@ function titleOf(step: Step, guard: Guard | null, verdict: string | null): strin
   return lines.join('\n');
 }
 
+/**
+ * A timeline cell. Its tooltip is written when first read: the strip draws the cells in view, so
+ * a 100,000-step run writes a few dozen tooltips, not 100,000 (each with its call's arguments).
+ */
+class Cell implements TimelineCell {
+  readonly index: number;
+  readonly attempt: number;
+  readonly kind: TimelineKind;
+  readonly description: string;
+  readonly label: string;
+  readonly reflection: boolean;
+  readonly #step: Step;
+  #title: string | null = null;
+
+  constructor(
+    step: Step,
+    readonly guard: Guard | null,
+    readonly verdict: string | null,
+    readonly wrong: boolean,
+    readonly selected: boolean,
+    readonly attemptStart: boolean,
+  ) {
+    this.#step = step;
+    this.index = step.index;
+    this.attempt = step.attempt;
+    this.kind = timelineKind(step);
+    this.description = describeStep(step);
+    this.label = wrong ? 'wrong answer' : shortLabel(step);
+    this.reflection = step.kind === 'reflection' || step.kind === 'attempt_reflection';
+  }
+
+  get title(): string {
+    return (this.#title ??= titleOf(this.#step, this.guard, this.verdict));
+  }
+}
+
 /** Pure: the steps the selection went through (a phase: stayed in, entered or left it). */
 export function selectedSteps(
   steps: readonly Step[],
@@ -231,25 +267,16 @@ export function buildTimeline(
   const trips = marks.guards;
   const chosen = selectedSteps(steps, path, selection, transitions);
   const cells = steps.map((step, position): TimelineCell => {
-    const reflection = step.kind === 'reflection' || step.kind === 'attempt_reflection';
-    const guard = trips.get(step.index) ?? null;
     const previous = position > 0 ? steps[position - 1] : undefined;
     const verdict = grade && step.index === graded ? gradeLine(grade) : null;
-    const wrong = verdict !== null && grade?.correct === false;
-    return {
-      index: step.index,
-      attempt: step.attempt,
-      kind: timelineKind(step),
-      description: describeStep(step),
-      label: wrong ? 'wrong answer' : shortLabel(step),
-      title: titleOf(step, guard, verdict),
-      selected: chosen.has(step.index),
-      reflection,
-      guard,
-      attemptStart: previous !== undefined && previous.attempt !== step.attempt,
+    return new Cell(
+      step,
+      trips.get(step.index) ?? null,
       verdict,
-      wrong,
-    };
+      verdict !== null && grade?.correct === false,
+      chosen.has(step.index),
+      previous !== undefined && previous.attempt !== step.attempt,
+    );
   });
   return { cells, ...marks, selectedCount: chosen.size };
 }

@@ -14,6 +14,27 @@ import './app/index.css';
 const whenIdle = (task: () => void) =>
   'requestIdleCallback' in window ? requestIdleCallback(task) : setTimeout(task, 1_000);
 
+/** An idle period this long (ms; the browser gives at most 50) means the page has nothing to do. */
+const QUIET_MS = 40;
+
+/**
+ * Resolves at a quiet moment: an idle period of QUIET_MS or more. A run streaming, a trace
+ * opening or the user's input leave only short ones. After 10 s it resolves anyway.
+ */
+function quietMoment(): Promise<void> {
+  if (!('requestIdleCallback' in window))
+    return new Promise((resolve) => setTimeout(resolve, 1_000));
+  return new Promise((resolve) => {
+    const ask = () =>
+      requestIdleCallback(
+        (deadline) =>
+          deadline.timeRemaining() >= QUIET_MS || deadline.didTimeout ? resolve() : ask(),
+        { timeout: 10_000 },
+      );
+    ask();
+  });
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('Loopscope: #root element missing from index.html');
 
@@ -30,10 +51,11 @@ createServices().then(
         </ViewBoundary>
       </StrictMode>,
     );
-    // After the first paint, when the page is idle: the other views' code (each loads when first
-    // opened; preloaded, it shows at once), then the token worker loads its tokenizer, so the
-    // first count of a run does not wait for it.
-    whenIdle(() => void preloadViews().then(() => services.tokens.warm()));
+    // After the first paint, when the page is idle: the run code, then the token worker loads its
+    // tokenizer (so the first count of a run does not wait for it) while the page loads what a
+    // run's step shows; then the other views' code at quiet moments (each loads when first
+    // opened; preloaded, it shows at once).
+    whenIdle(() => void preloadViews(quietMoment, services.tokens.warm));
   },
   (error: unknown) => {
     root.textContent = `Loopscope could not start: ${error instanceof Error ? error.message : String(error)}`;

@@ -18,6 +18,7 @@ import { PresenterView } from '../features/presenter';
 import { ScenarioEditorView } from '../features/scenario-editor';
 import { preloadTimelineStrip } from '../features/timeline';
 import { loadRunEngine } from '../state/run-engine';
+import { preloadInTurn } from './preload-turns';
 
 /** What the loading line names while a view's code arrives. */
 const LOAD_NAMES: Readonly<Record<ViewName, string>> = {
@@ -34,29 +35,35 @@ const LOAD_NAMES: Readonly<Record<ViewName, string>> = {
 export const viewLoadName = (view: ViewName): string => LOAD_NAMES[view];
 
 /**
- * Loads every lazy part after the first paint: the inspector's own (the phase graph, markdown)
- * first, then the other views, so a view opened later shows at once. Failures are left for the
- * view's own boundary to report when it is opened.
+ * Loads every lazy part after the first paint. The inspector's own come first, one after another:
+ * the run code, then `warmTokens` (the token worker loads its tokenizer beside the page, so a
+ * run's first count does not wait for it), then what a run's first step shows. The other views
+ * follow, each at a `quiet` moment (the page idle, with nothing else to do), so their code does not
+ * compete with a run for the main thread: a run started right after the page loads (a user's
+ * first click, every e2e test) took 2.2 s with them loading beside it and 1.8 s without
+ * (docs/performance.md, "Test suite").
  */
-export function preloadViews(): Promise<void> {
-  const parts = [
-    // First the run code (the loop, the models): Run is the page's first action.
-    () => loadRunEngine().then(() => undefined),
-    // What a run's first step shows: the timeline's strip and the decision record's panels.
-    preloadTimelineStrip,
-    preloadDecisionRecord,
-    preloadPhaseGraph,
-    preloadMarkdown,
-    preloadEndpointsManager,
-    CompareView.preload,
-    EvalView.preload,
-    LibraryView.preload,
-    PresenterView.preload,
-    ScenarioEditorView.preload,
-    MemoryView.preload,
-  ];
-  return parts.reduce<Promise<void>>(
-    (previous, preload) => previous.then(() => preload().catch(() => undefined)),
-    Promise.resolve(),
+export function preloadViews(quiet: () => Promise<void>, warmTokens: () => void): Promise<void> {
+  return preloadInTurn(
+    {
+      now: [
+        loadRunEngine,
+        async () => warmTokens(),
+        preloadTimelineStrip,
+        preloadDecisionRecord,
+        preloadPhaseGraph,
+        preloadMarkdown,
+      ],
+      quietly: [
+        preloadEndpointsManager,
+        CompareView.preload,
+        EvalView.preload,
+        LibraryView.preload,
+        PresenterView.preload,
+        ScenarioEditorView.preload,
+        MemoryView.preload,
+      ],
+    },
+    quiet,
   );
 }

@@ -23,6 +23,9 @@ const steps = (page: Page) =>
 
 /** Every request the page makes is recorded and refused, except the page's own file. */
 async function blockNetwork(page: Page, file: string): Promise<string[]> {
+  // First the app's page goes: a view it preloads at a quiet moment (app/lazy-views.ts) may ask
+  // for its chunk at any time while it is open, and that request is not the offline page's.
+  await page.goto('about:blank');
   const requests: string[] = [];
   page.context().on('request', (request) => requests.push(request.url()));
   await page

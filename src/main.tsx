@@ -10,30 +10,34 @@ import { ViewBoundary } from './app/ViewBoundary';
 import { applyTheme, readTheme } from './features/inspector';
 import './app/index.css';
 
-/** Runs `task` when the page is idle (Safari has no requestIdleCallback: a timer). */
-const whenIdle = (task: () => void) =>
-  'requestIdleCallback' in window ? requestIdleCallback(task) : setTimeout(task, 1_000);
-
 /** An idle period this long (ms; the browser gives at most 50) means the page has nothing to do. */
 const QUIET_MS = 40;
 
 /**
- * Resolves at a quiet moment: an idle period of QUIET_MS or more. A run streaming, a trace
- * opening or the user's input leave only short ones. After 10 s it resolves anyway.
+ * Resolves in the first idle period with at least `minMs` left, or once `maxWaitMs` have passed
+ * since the call, whichever comes first. A run streaming, a trace opening or the user's input
+ * leave only short idle periods. Safari has no requestIdleCallback: a timer of 1 s.
  */
-function quietMoment(): Promise<void> {
+function idleMoment(minMs: number, maxWaitMs = Infinity): Promise<void> {
   if (!('requestIdleCallback' in window))
     return new Promise((resolve) => setTimeout(resolve, 1_000));
+  const giveUp = performance.now() + maxWaitMs;
   return new Promise((resolve) => {
-    const ask = () =>
+    const ask = () => {
+      const left = giveUp - performance.now();
+      if (left <= 0) return resolve(); // (a timeout of 0 would mean none)
       requestIdleCallback(
         (deadline) =>
-          deadline.timeRemaining() >= QUIET_MS || deadline.didTimeout ? resolve() : ask(),
-        { timeout: 10_000 },
+          deadline.timeRemaining() >= minMs || deadline.didTimeout ? resolve() : ask(),
+        Number.isFinite(left) ? { timeout: left } : {},
       );
+    };
     ask();
   });
 }
+
+/** A quiet moment: an idle period of QUIET_MS or more, or 10 s at most. */
+const quietMoment = () => idleMoment(QUIET_MS, 10_000);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Loopscope: #root element missing from index.html');
@@ -55,7 +59,7 @@ createServices().then(
     // tokenizer (so the first count of a run does not wait for it) while the page loads what a
     // run's step shows; then the other views' code at quiet moments (each loads when first
     // opened; preloaded, it shows at once).
-    whenIdle(() => void preloadViews(quietMoment, services.tokens.warm));
+    void idleMoment(0).then(() => preloadViews(quietMoment, services.tokens.warm));
   },
   (error: unknown) => {
     root.textContent = `Loopscope could not start: ${error instanceof Error ? error.message : String(error)}`;

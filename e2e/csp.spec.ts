@@ -6,7 +6,7 @@ import {
   streamReply,
   type Received,
 } from './local-endpoint';
-import { expect, pickMatrix, seriousViolations, test } from './support';
+import { expect, freshTest, pickMatrix, seriousViolations, test } from './support';
 
 /**
  * The app under its own Content-Security-Policy (vite.config.ts, sent by
@@ -123,124 +123,127 @@ test('a run on the simulated model, the phase graph and the eval matrix raise no
 
 const KEY = 'sk-csp-e2e-7d2f';
 
-test('an endpoint the page did not know is refused, saying to reload; after the reload it runs, and its markdown images are links, never fetched', async ({
-  page,
-  context,
-}) => {
-  const received: Received[] = [];
-  const server = new LocalEndpoint((request, response) => {
-    if (!request.url.endsWith('/chat/completions'))
-      return errorReply(response, 404, 'no such path');
-    received.push(request);
-    const images = `![chart](${server.origin}/chart.png?d=secret) and ![beacon](/beacon.png?d=1)`;
-    const turns = [
-      'Thought: need the order first\nAction: tool:get_order case_id=O-1001',
-      `Thought: done.\nAction: answer Order O-1001 shipped. ${images}`,
-    ];
-    streamReply(response, turns[assistantTurns(request.body)] ?? turns[1]!);
-  });
-  await server.start();
-  try {
-    const violations = await watchPolicy(page);
-    const images: string[] = [];
-    page.on('request', (request) => {
-      if (/\.png/.test(request.url())) images.push(request.url());
+// A context of its own: the test waits on it for the page a link opens.
+freshTest(
+  'an endpoint the page did not know is refused, saying to reload; after the reload it runs, and its markdown images are links, never fetched',
+  async ({ page, context }) => {
+    const received: Received[] = [];
+    const server = new LocalEndpoint((request, response) => {
+      if (!request.url.endsWith('/chat/completions'))
+        return errorReply(response, 404, 'no such path');
+      received.push(request);
+      const images = `![chart](${server.origin}/chart.png?d=secret) and ![beacon](/beacon.png?d=1)`;
+      const turns = [
+        'Thought: need the order first\nAction: tool:get_order case_id=O-1001',
+        `Thought: done.\nAction: answer Order O-1001 shipped. ${images}`,
+      ];
+      streamReply(response, turns[assistantTurns(request.body)] ?? turns[1]!);
     });
-    await page.goto('/#/inspect?scenario=shopops-happy');
-    await page.locator('html[data-mock-ready="1"]').waitFor();
-    const connect = page.locator('meta[http-equiv="Content-Security-Policy"]').nth(1);
-    await expect(connect).toHaveAttribute('content', "connect-src 'self'");
+    await server.start();
+    try {
+      const violations = await watchPolicy(page);
+      const images: string[] = [];
+      page.on('request', (request) => {
+        if (/\.png/.test(request.url())) images.push(request.url());
+      });
+      await page.goto('/#/inspect?scenario=shopops-happy');
+      await page.locator('html[data-mock-ready="1"]').waitFor();
+      const connect = page.locator('meta[http-equiv="Content-Security-Policy"]').nth(1);
+      await expect(connect).toHaveAttribute('content', "connect-src 'self'");
 
-    // The browser refuses an origin no saved endpoint names, and reports it.
-    const probe = `${server.base()}/models`;
-    const outcome = await page.evaluate(
-      (url) =>
-        fetch(url).then(
-          () => 'fetched',
-          () => 'refused',
-        ),
-      probe,
-    );
-    expect(outcome).toBe('refused');
-    await expect.poll(violations).toContainEqual(`connect-src blocked ${probe}`);
+      // The browser refuses an origin no saved endpoint names, and reports it.
+      const probe = `${server.base()}/models`;
+      const outcome = await page.evaluate(
+        (url) =>
+          fetch(url).then(
+            () => 'fetched',
+            () => 'refused',
+          ),
+        probe,
+      );
+      expect(outcome).toBe('refused');
+      await expect.poll(violations).toContainEqual(`connect-src blocked ${probe}`);
 
-    // Adding it: the form says a reload is needed as soon as the URL is in, before any key.
-    await page.getByRole('button', { name: 'Manage endpoints…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Endpoints' });
-    await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-    await dialog.getByLabel('Name').fill('Local');
-    await dialog.getByLabel('Base URL').fill(server.base());
-    await dialog.getByLabel('Model', { exact: true }).fill('local-model');
-    const note = dialog.getByRole('status').filter({ hasText: 'Reload to connect to' });
-    await expect(note).toContainText(
-      `Loopscope connects only to the endpoints it knew when the page loaded. Reload to connect to ${server.origin}.`,
-    );
-    await expect(note).toContainText(
-      'kept across the reload only if “Remember for this tab” is ticked',
-    );
-    await expect(dialog.getByLabel('API key')).toHaveValue('');
-    await dialog.getByLabel('API key').fill(KEY);
-    await dialog.getByLabel('Remember for this tab').check();
-    await expect(note).toContainText('A key typed here is kept across the reload');
-    await dialog.getByRole('button', { name: 'Add endpoint' }).click();
-    const reload = dialog.getByRole('status', { name: 'Reload needed' });
-    await expect(reload).toContainText(`Reload to connect to ${server.origin}.`);
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.keyboard.press('Escape');
+      // Adding it: the form says a reload is needed as soon as the URL is in, before any key.
+      await page.getByRole('button', { name: 'Manage endpoints…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Endpoints' });
+      await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+      await dialog.getByLabel('Name').fill('Local');
+      await dialog.getByLabel('Base URL').fill(server.base());
+      await dialog.getByLabel('Model', { exact: true }).fill('local-model');
+      const note = dialog.getByRole('status').filter({ hasText: 'Reload to connect to' });
+      await expect(note).toContainText(
+        `Loopscope connects only to the endpoints it knew when the page loaded. Reload to connect to ${server.origin}.`,
+      );
+      await expect(note).toContainText(
+        'kept across the reload only if “Remember for this tab” is ticked',
+      );
+      await expect(dialog.getByLabel('API key')).toHaveValue('');
+      await dialog.getByLabel('API key').fill(KEY);
+      await dialog.getByLabel('Remember for this tab').check();
+      await expect(note).toContainText('A key typed here is kept across the reload');
+      await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+      const reload = dialog.getByRole('status', { name: 'Reload needed' });
+      await expect(reload).toContainText(`Reload to connect to ${server.origin}.`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
 
-    // Run before the reload: the client refuses it, and the message names the origin.
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
-    await expect(page.getByRole('region', { name: 'Metrics' })).toContainText('Stop reason: error');
-    await expect(page.getByRole('alert')).toContainText(
-      `Loopscope connects only to the endpoints it knew when the page loaded. Reload to connect to ${server.origin}.`,
-    );
-    await expect(page.getByRole('alert')).not.toContainText('Failed to fetch');
-    expect(received).toEqual([]);
-    const before = await violations();
-    // The client asked the browser for nothing: the one refusal is the probe's.
-    expect(before.filter((line) => !line.includes(' console '))).toEqual([
-      `connect-src blocked ${probe}`,
-    ]);
+      // Run before the reload: the client refuses it, and the message names the origin.
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await expect(page.getByRole('region', { name: 'Metrics' })).toContainText(
+        'Stop reason: error',
+      );
+      await expect(page.getByRole('alert')).toContainText(
+        `Loopscope connects only to the endpoints it knew when the page loaded. Reload to connect to ${server.origin}.`,
+      );
+      await expect(page.getByRole('alert')).not.toContainText('Failed to fetch');
+      expect(received).toEqual([]);
+      const before = await violations();
+      // The client asked the browser for nothing: the one refusal is the probe's.
+      expect(before.filter((line) => !line.includes(' console '))).toEqual([
+        `connect-src blocked ${probe}`,
+      ]);
 
-    // Reload from the dialog: the page's policy names the endpoint, still the one in use.
-    await page.getByRole('button', { name: 'Manage endpoints…' }).click();
-    const loaded = page.waitForEvent('load');
-    await reload.getByRole('button', { name: 'Reload' }).click();
-    await loaded;
-    await page.locator('html[data-mock-ready="1"]').waitFor();
-    await expect(connect).toHaveAttribute('content', `connect-src 'self' ${server.origin}`);
-    await expect(page.getByLabel('Model', { exact: true })).toHaveValue(/endpoint-/);
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
-    await expect(page.getByRole('region', { name: 'Metrics' })).toContainText(
-      'Stop reason: answer',
-    );
-    expect(received.map((request) => request.headers['authorization'])).toEqual(
-      Array(2).fill(`Bearer ${KEY}`),
-    );
+      // Reload from the dialog: the page's policy names the endpoint, still the one in use.
+      await page.getByRole('button', { name: 'Manage endpoints…' }).click();
+      const loaded = page.waitForEvent('load');
+      await reload.getByRole('button', { name: 'Reload' }).click();
+      await loaded;
+      await page.locator('html[data-mock-ready="1"]').waitFor();
+      await expect(connect).toHaveAttribute('content', `connect-src 'self' ${server.origin}`);
+      await expect(page.getByLabel('Model', { exact: true })).toHaveValue(/endpoint-/);
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await expect(page.getByRole('region', { name: 'Metrics' })).toContainText(
+        'Stop reason: answer',
+      );
+      expect(received.map((request) => request.headers['authorization'])).toEqual(
+        Array(2).fill(`Bearer ${KEY}`),
+      );
 
-    // The answer's images are links that open them in a new tab; the page fetched none.
-    await page
-      .getByRole('region', { name: 'Timeline' })
-      .getByRole('listbox', { name: 'Steps' })
-      .getByRole('option')
-      .last()
-      .click();
-    const record = page.getByRole('region', { name: 'Decision record' });
-    const chart = record.getByRole('link', { name: 'Image "chart"' });
-    await expect(chart).toHaveAttribute('href', `${server.origin}/chart.png?d=secret`);
-    await expect(chart).toHaveAttribute('target', '_blank');
-    await expect(chart).toHaveAttribute('rel', /noopener noreferrer/);
-    await expect(record.getByRole('link', { name: 'Image "beacon"' })).toHaveAttribute(
-      'href',
-      '/beacon.png?d=1',
-    );
-    await expect(record.locator('img')).toHaveCount(0);
-    const opened = context.waitForEvent('page');
-    await chart.click();
-    expect((await opened).url()).toBe(`${server.origin}/chart.png?d=secret`);
-    expect(images).toEqual([]);
-    expect(await violations()).toEqual(before.filter((line) => line.includes(' console ')));
-  } finally {
-    await server.stop();
-  }
-});
+      // The answer's images are links that open them in a new tab; the page fetched none.
+      await page
+        .getByRole('region', { name: 'Timeline' })
+        .getByRole('listbox', { name: 'Steps' })
+        .getByRole('option')
+        .last()
+        .click();
+      const record = page.getByRole('region', { name: 'Decision record' });
+      const chart = record.getByRole('link', { name: 'Image "chart"' });
+      await expect(chart).toHaveAttribute('href', `${server.origin}/chart.png?d=secret`);
+      await expect(chart).toHaveAttribute('target', '_blank');
+      await expect(chart).toHaveAttribute('rel', /noopener noreferrer/);
+      await expect(record.getByRole('link', { name: 'Image "beacon"' })).toHaveAttribute(
+        'href',
+        '/beacon.png?d=1',
+      );
+      await expect(record.locator('img')).toHaveCount(0);
+      const opened = context.waitForEvent('page');
+      await chart.click();
+      expect((await opened).url()).toBe(`${server.origin}/chart.png?d=secret`);
+      expect(images).toEqual([]);
+      expect(await violations()).toEqual(before.filter((line) => line.includes(' console ')));
+    } finally {
+      await server.stop();
+    }
+  },
+);

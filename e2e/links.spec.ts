@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, pickMatrix, test } from './support';
+import { expect, freshTest, pickMatrix, test } from './support';
 
 /**
  * Links: the URL names what each view shows and follows every change; the view follows every
@@ -83,38 +83,39 @@ test('a compare preset rides in the URL and survives a reload', async ({ page })
   ).toHaveAttribute('aria-pressed', 'true');
 });
 
-test('a copied link opened in a fresh page runs the scenario and selects its step', async ({
-  page,
-  context,
-}) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.goto('/#/inspect?scenario=rca-search-stall');
-  await ready(page);
-  await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
-  await page.getByLabel('Seed').fill('3');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(metrics(page)).toContainText('Stop reason: answer');
-  const cells = timeline(page).getByRole('listbox', { name: 'Steps' }).getByRole('option');
-  await cells.nth(1).click();
-  await expect(position(page)).toContainText('Step 1 · 2 of');
-  await expect(page).toHaveURL(/step=1$/);
+// A context of its own: the test grants it the clipboard and opens a second page in it.
+freshTest(
+  'a copied link opened in a fresh page runs the scenario and selects its step',
+  async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/#/inspect?scenario=rca-search-stall');
+    await ready(page);
+    await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+    await page.getByLabel('Seed').fill('3');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(metrics(page)).toContainText('Stop reason: answer');
+    const cells = timeline(page).getByRole('listbox', { name: 'Steps' }).getByRole('option');
+    await cells.nth(1).click();
+    await expect(position(page)).toContainText('Step 1 · 2 of');
+    await expect(page).toHaveURL(/step=1$/);
 
-  const copy = page.getByRole('button', { name: 'Copy link' });
-  await copy.focus();
-  await page.keyboard.press('Enter');
-  await expect(page.getByText('Link copied')).toBeVisible();
-  const link = await page.evaluate(() => navigator.clipboard.readText());
-  expect(link).toMatch(/#\/inspect\?scenario=rca-search-stall&settings=%403&step=1$/);
-  const shown = await position(page).textContent();
+    const copy = page.getByRole('button', { name: 'Copy link' });
+    await copy.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Link copied')).toBeVisible();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(/#\/inspect\?scenario=rca-search-stall&settings=%403&step=1$/);
+    const shown = await position(page).textContent();
 
-  const fresh = await context.newPage();
-  await fresh.goto(link);
-  await ready(fresh);
-  await expect(metrics(fresh)).toContainText('Stop reason: answer');
-  await expect(position(fresh)).toHaveText(shown ?? '');
-  await expect(fresh.getByLabel('Seed')).toHaveValue('3');
-  await fresh.close();
-});
+    const fresh = await context.newPage();
+    await fresh.goto(link);
+    await ready(fresh);
+    await expect(metrics(fresh)).toContainText('Stop reason: answer');
+    await expect(position(fresh)).toHaveText(shown ?? '');
+    await expect(fresh.getByLabel('Seed')).toHaveValue('3');
+    await fresh.close();
+  },
+);
 
 test('when the clipboard is refused, the link shows in a field to copy by hand', async ({
   page,

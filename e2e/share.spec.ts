@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
-import { expect, seriousViolations, test } from './support';
+// Contexts of their own: each test records and refuses every request of its context.
+import { expect, freshTest as test, seriousViolations } from './support';
 
 /**
  * The HTML page to send (issue 10): a run written as one file by `loop run --html`, opened from

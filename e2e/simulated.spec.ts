@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support';
+import { expect, freshTest, test } from './support';
 
 /** Chromium logs every failed HTTP status: the mock's 404 below is intended. */
 test.use({ consoleAllowed: { allow: [/404.*\/mock\/v1\//] } });
@@ -21,7 +21,8 @@ test.describe('the simulated model', () => {
     await expect(page.getByText('Simulated model: it encodes published tendencies')).toBeVisible();
 
     await page.getByLabel('Scenario', { exact: true }).selectOption('rca-search-stall');
-    await page.getByLabel('Speed', { exact: true }).selectOption('1×');
+    // 5×: the calls still stream, at a fifth of the scenario's own latency.
+    await page.getByLabel('Speed', { exact: true }).selectOption('5×');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
 
     // The progress line names the phase while the call streams; the chips count as steps end.
@@ -50,76 +51,81 @@ test.describe('the simulated model', () => {
     await expect(metrics).toContainText(/LLM calls: [1-9]/);
   });
 
-  test('a real endpoint bypasses the mock and shows its error; the mock comes back after', async ({
-    page,
-    context,
-  }) => {
-    // A "real" endpoint at the mock's own URL: while the mock's worker runs, it would answer;
-    // once the worker stops, the request reaches the network, which answers 404 here.
-    await context.route('**/mock/v1/chat/completions', (route) =>
-      route.fulfill({
-        status: 404,
-        contentType: 'application/json',
-        body: JSON.stringify({ error: { message: 'served by the network, not the mock' } }),
-      }),
-    );
-    await page.addInitScript(() => {
-      localStorage.setItem(
-        'loopscope.endpoints.v1',
-        JSON.stringify({
-          version: 1,
-          endpoints: [
-            {
-              id: 'endpoint-1',
-              kind: 'user',
-              name: 'Same URL, real network',
-              baseUrl: `${location.origin}/mock/v1`,
-              model: 'sim/rca-search-stall',
-              protocol: 'text',
-              includeUsage: true,
-              rememberKey: false,
-            },
-          ],
+  // A context of its own: the test routes the context's requests.
+  freshTest(
+    'a real endpoint bypasses the mock and shows its error; the mock comes back after',
+    async ({ page, context }) => {
+      // A "real" endpoint at the mock's own URL: while the mock's worker runs, it would answer;
+      // once the worker stops, the request reaches the network, which answers 404 here.
+      await context.route('**/mock/v1/chat/completions', (route) =>
+        route.fulfill({
+          status: 404,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { message: 'served by the network, not the mock' } }),
         }),
       );
+      await page.addInitScript(() => {
+        localStorage.setItem(
+          'loopscope.endpoints.v1',
+          JSON.stringify({
+            version: 1,
+            endpoints: [
+              {
+                id: 'endpoint-1',
+                kind: 'user',
+                name: 'Same URL, real network',
+                baseUrl: `${location.origin}/mock/v1`,
+                model: 'sim/rca-search-stall',
+                protocol: 'text',
+                includeUsage: true,
+                rememberKey: false,
+              },
+            ],
+          }),
+        );
+      });
+      await open(page);
+      await page.getByLabel('Scenario', { exact: true }).selectOption('rca-search-stall');
+      await page.getByLabel('Model', { exact: true }).selectOption('Same URL, real network');
+      await expect(page.getByLabel('Speed', { exact: true })).toHaveCount(0);
+      await expect(page.getByText('Runs call sim/rca-search-stall at')).toBeVisible();
+
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      const banner = page.getByRole('alert');
+      await expect(banner).toContainText('The model call failed (http_404)');
+      await expect(banner).toContainText('served by the network, not the mock');
+      await expect(page.getByRole('region', { name: 'Metrics' })).toContainText(
+        'Stop reason: error',
+      );
+
+      await page.getByLabel('Model', { exact: true }).selectOption('Built-in simulated model');
+      await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await expect(page.getByRole('region', { name: 'Metrics' })).toContainText(
+        'Stop reason: answer',
+      );
+    },
+  );
+});
+
+// A context of its own: a first visit, with no service worker registered by an earlier test.
+freshTest(
+  'without service workers the simulated model runs in the page, and says so',
+  async ({ page }) => {
+    await page.addInitScript(() => {
+      // As on a non-secure origin, where browsers do not offer service workers.
+      delete (Navigator.prototype as { serviceWorker?: unknown }).serviceWorker;
     });
-    await open(page);
+    await page.goto('/');
+    await page.locator('html[data-mock-ready="1"]').waitFor();
+    await expect(page.locator('html')).toHaveAttribute('data-mock-transport', 'in-process');
+    await expect(page.getByText('service workers are unavailable on this origin')).toBeVisible();
+
     await page.getByLabel('Scenario', { exact: true }).selectOption('rca-search-stall');
-    await page.getByLabel('Model', { exact: true }).selectOption('Same URL, real network');
-    await expect(page.getByLabel('Speed', { exact: true })).toHaveCount(0);
-    await expect(page.getByText('Runs call sim/rca-search-stall at')).toBeVisible();
-
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
-    const banner = page.getByRole('alert');
-    await expect(banner).toContainText('The model call failed (http_404)');
-    await expect(banner).toContainText('served by the network, not the mock');
-    await expect(page.getByRole('region', { name: 'Metrics' })).toContainText('Stop reason: error');
-
-    await page.getByLabel('Model', { exact: true }).selectOption('Built-in simulated model');
     await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
-    await expect(page.getByRole('region', { name: 'Metrics' })).toContainText(
-      'Stop reason: answer',
-    );
-  });
-});
-
-test('without service workers the simulated model runs in the page, and says so', async ({
-  page,
-}) => {
-  await page.addInitScript(() => {
-    // As on a non-secure origin, where browsers do not offer service workers.
-    delete (Navigator.prototype as { serviceWorker?: unknown }).serviceWorker;
-  });
-  await page.goto('/');
-  await page.locator('html[data-mock-ready="1"]').waitFor();
-  await expect(page.locator('html')).toHaveAttribute('data-mock-transport', 'in-process');
-  await expect(page.getByText('service workers are unavailable on this origin')).toBeVisible();
-
-  await page.getByLabel('Scenario', { exact: true }).selectOption('rca-search-stall');
-  await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
-  await page.getByRole('button', { name: 'Run', exact: true }).click();
-  const metrics = page.getByRole('region', { name: 'Metrics' });
-  await expect(metrics).toContainText('Stop reason: answer');
-  await expect(metrics).toContainText('Reflections: 1');
-});
+    const metrics = page.getByRole('region', { name: 'Metrics' });
+    await expect(metrics).toContainText('Stop reason: answer');
+    await expect(metrics).toContainText('Reflections: 1');
+  },
+);

@@ -1,4 +1,5 @@
-import { expect, test } from './support';
+// A context of its own: the app's first visit (no cached files, no service worker yet).
+import { expect, freshTest as test } from './support';
 
 test('the app loads with its title and no console or page errors', async ({ page }) => {
   await page.goto('/');

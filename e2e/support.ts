@@ -3,15 +3,97 @@
  * expects that console error (`test.use({ consoleAllowed: { allow: [/net::ERR_/] } })`: each
  * pattern is matched against "<message> (at <url>)"); and the accessibility check every spec
  * uses.
+ *
+ * A test's page opens in a browser context its worker keeps from test to test, with the app's
+ * files in its HTTP cache and the mock model's service worker registered; what the app keeps
+ * (IndexedDB, localStorage, cookies, Cache Storage) is cleared when a test ends, and
+ * sessionStorage is each page's own. A fresh context per test cost each one ~0.4–1 s of its
+ * start (a context, a renderer, the app's files fetched and compiled, the service worker
+ * installed): 43 tests took 3.6 and 3.5 min that way against 2.8 and 3.1 min with the kept
+ * context, back to back (docs/performance.md, "Test suite").
+ *
+ * `freshTest` gives a test a context of its own, as Playwright does by default: for a test that
+ * changes its context (routes, permissions, listeners on every page, other pages) or needs a
+ * first visit (no service worker yet). `test` refuses the `context` fixture, and `test.use` of
+ * an option that shapes a context, so neither can leak into the next test. A retry gets a
+ * context of its own too, where Playwright records its trace.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  test as base,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 export interface ConsoleAllowed {
   readonly allow: readonly RegExp[];
 }
 
-export const test = base.extend<{ consoleAllowed: ConsoleAllowed; pageErrors: string[] }>({
+interface ErrorFixtures {
+  consoleAllowed: ConsoleAllowed;
+  pageErrors: string[];
+}
+
+/**
+ * The options that shape a context, with Playwright's defaults for those it defaults: the kept
+ * context is made with the project's values of these, and a test whose `test.use` asks for other
+ * values is refused.
+ */
+const SHAPING = {
+  viewport: { width: 1280, height: 720 },
+  locale: 'en-US',
+  timezoneId: undefined,
+  serviceWorkers: 'allow',
+  colorScheme: 'light',
+  reducedMotion: 'no-preference',
+  offline: false,
+  permissions: undefined,
+  storageState: undefined,
+  extraHTTPHeaders: undefined,
+  javaScriptEnabled: true,
+  userAgent: undefined,
+} as const;
+type Shaping = keyof typeof SHAPING;
+const SHAPING_KEYS = Object.keys(SHAPING) as Shaping[];
+
+/** The project's context options: what the kept context (and a retry's own) is made with. */
+function projectContextOptions(use: Record<string, unknown>): BrowserContextOptions {
+  const options: Record<string, unknown> = { baseURL: use.baseURL };
+  for (const key of SHAPING_KEYS) {
+    const value = use[key] ?? SHAPING[key];
+    if (value !== undefined) options[key] = value;
+  }
+  return options as BrowserContextOptions;
+}
+
+/** What the app keeps for an origin, but its service worker and the HTTP cache. */
+const APP_STORAGE = 'cookies,indexeddb,local_storage,cache_storage,file_systems';
+
+/**
+ * Closes the kept context's pages and clears what the app kept. The pages close without
+ * `beforeunload`: on that event MSW's page tells its worker it has gone, and the worker
+ * unregisters itself when no page is left, so the next test's page would not be served by it at
+ * first, and one registering it again while it went could see its requests pass it by (a 404
+ * from the server; seen once in 194 tests).
+ */
+async function forgetTest(context: BrowserContext, origin: string): Promise<void> {
+  await Promise.all(context.pages().map((open) => open.close()));
+  const blank = await context.newPage();
+  const cdp = await context.newCDPSession(blank);
+  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: APP_STORAGE });
+  await cdp.detach();
+  await blank.close();
+}
+
+async function ownContext(browser: Browser, use: Record<string, unknown>) {
+  return browser.newContext(projectContextOptions(use));
+}
+
+const errorFixtures: Parameters<typeof base.extend<ErrorFixtures>>[0] = {
   consoleAllowed: [{ allow: [] }, { option: true }],
   pageErrors: [
     async ({ page, consoleAllowed }, use) => {
@@ -28,7 +110,96 @@ export const test = base.extend<{ consoleAllowed: ConsoleAllowed; pageErrors: st
     },
     { auto: true },
   ],
-});
+};
+
+/** A test with a browser context of its own (Playwright's default), and the error checks. */
+export const freshTest = base.extend<ErrorFixtures>(errorFixtures);
+
+/** A test whose page opens in its worker's kept context, and the error checks. */
+const keptTest = base
+  .extend<object, { keptContext: BrowserContext }>({
+    keptContext: [
+      async ({ browser }, use, workerInfo) => {
+        const context = await ownContext(
+          browser,
+          workerInfo.project.use as Record<string, unknown>,
+        );
+        await use(context);
+        await context.close();
+      },
+      { scope: 'worker' },
+    ],
+    // Playwright reads a fixture's dependencies from its first parameter's destructuring.
+    // oxlint-disable-next-line no-empty-pattern
+    context: async ({}, provide) => {
+      void provide;
+      throw new Error(
+        "This test asks for `context`: a test that changes its browser context needs one of its own. Use `freshTest` from './support'.",
+      );
+    },
+    page: async (
+      {
+        keptContext,
+        browser,
+        baseURL,
+        viewport,
+        locale,
+        timezoneId,
+        serviceWorkers,
+        colorScheme,
+        reducedMotion,
+        offline,
+        permissions,
+        storageState,
+        extraHTTPHeaders,
+        javaScriptEnabled,
+        userAgent,
+      },
+      provide,
+      testInfo,
+    ) => {
+      const project = testInfo.project.use as Record<string, unknown>;
+      const asked: Record<Shaping, unknown> = {
+        viewport,
+        locale,
+        timezoneId,
+        serviceWorkers,
+        colorScheme,
+        reducedMotion,
+        offline,
+        permissions,
+        storageState,
+        extraHTTPHeaders,
+        javaScriptEnabled,
+        userAgent,
+      };
+      const made = projectContextOptions(project) as Record<string, unknown>;
+      const changed = SHAPING_KEYS.filter(
+        (key) => JSON.stringify(asked[key]) !== JSON.stringify(made[key]),
+      );
+      if (changed.length > 0) {
+        throw new Error(
+          `This test changes its context's ${changed.join(', ')} with test.use: use \`freshTest\` from './support'.`,
+        );
+      }
+      if (testInfo.retry > 0) {
+        const context = await ownContext(browser, project);
+        await provide(await context.newPage());
+        await context.close();
+        return;
+      }
+      const page = await keptContext.newPage();
+      await provide(page);
+      await forgetTest(keptContext, new URL(baseURL ?? '').origin);
+    },
+  })
+  .extend<ErrorFixtures>(errorFixtures);
+
+/**
+ * The suite's `test`: a page in the kept context, or with `E2E_FRESH_CONTEXTS=1` a context of
+ * its own for every test (to tell whether a failure depends on what an earlier test left).
+ */
+export const test = process.env.E2E_FRESH_CONTEXTS ? freshTest : keptTest;
 
 export { expect };
 

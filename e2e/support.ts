@@ -9,8 +9,8 @@
  * (IndexedDB, localStorage, cookies, Cache Storage) is cleared when a test ends, and
  * sessionStorage is each page's own. A fresh context per test cost each one ~0.4–1 s of its
  * start (a context, a renderer, the app's files fetched and compiled, the service worker
- * installed): 43 tests took 3.6 and 3.5 min that way against 2.8 and 3.1 min with the kept
- * context, back to back (docs/performance.md, "Test suite").
+ * installed): 43 tests took 3.1–3.6 min that way against 2.6–3.1 min with the kept context,
+ * alternating (docs/performance.md, "Test suite").
  *
  * `freshTest` gives a test a context of its own, as Playwright does by default: for a test that
  * changes its context (routes, permissions, listeners on every page, other pages) or needs a
@@ -158,6 +158,8 @@ const keptTest = base
       provide,
       testInfo,
     ) => {
+      // The names again: Playwright reads a fixture's dependencies from the destructuring above,
+      // which takes no rest element.
       const project = testInfo.project.use as Record<string, unknown>;
       const asked: Record<Shaping, unknown> = {
         viewport,

@@ -71,7 +71,7 @@ test('every response carries the policy and the security headers; the page carri
   // The page's own second policy: with no endpoint saved, it connects to itself only.
   await expect(connect!).toHaveAttribute('content', "connect-src 'self'");
 
-  for (const path of ['/mockServiceWorker.js', '/favicon.svg']) {
+  for (const path of ['/mock-model-worker.js', '/mockServiceWorker.js', '/favicon.svg']) {
     const asset = await page.request.get(path);
     expect(asset.headers()['content-security-policy'], path).toBe(policy);
     expect(asset.headers()['x-content-type-options'], path).toBe('nosniff');

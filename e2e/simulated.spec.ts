@@ -4,6 +4,16 @@ import { expect, freshTest, test } from './support';
 /** Chromium logs every failed HTTP status: the mock's 404 below is intended. */
 test.use({ consoleAllowed: { allow: [/404.*\/mock\/v1\//] } });
 
+/** The scripts of the service workers registered for the page's origin. */
+function mockWorkerScripts(page: Page): Promise<(string | undefined)[]> {
+  return page.evaluate(async () =>
+    (await navigator.serviceWorker.getRegistrations()).map(
+      (registration) =>
+        (registration.active ?? registration.waiting ?? registration.installing)?.scriptURL,
+    ),
+  );
+}
+
 /**
  * The built-in simulated model, served by the mock's service worker over the OpenAI wire and
  * read by the real HTTP client: the top bar follows the run live as it streams.
@@ -97,9 +107,25 @@ test.describe('the simulated model', () => {
       await expect(page.getByRole('region', { name: 'Metrics' })).toContainText(
         'Stop reason: error',
       );
+      // Stopping the mock turned it off for this page only: its worker is still registered.
+      // (MSW's own worker unregisters itself when its last page stops or leaves, and a page
+      // starting the mock meanwhile finds a registration going away: its update fails, an error
+      // in the page, and its requests may miss the mock.)
+      const origin = new URL(page.url()).origin;
+      expect(await mockWorkerScripts(page)).toEqual([`${origin}/mock-model-worker.js`]);
 
       await page.getByLabel('Model', { exact: true }).selectOption('Built-in simulated model');
       await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await expect(page.getByRole('region', { name: 'Metrics' })).toContainText(
+        'Stop reason: answer',
+      );
+
+      // A reload (the page leaves, its last page as far as the worker knows) keeps it too, and
+      // the page after it runs on the mock again.
+      await page.reload();
+      await page.locator('html[data-mock-ready="1"]').waitFor();
+      expect(await mockWorkerScripts(page)).toEqual([`${origin}/mock-model-worker.js`]);
       await page.getByRole('button', { name: 'Run', exact: true }).click();
       await expect(page.getByRole('region', { name: 'Metrics' })).toContainText(
         'Stop reason: answer',

@@ -75,10 +75,8 @@ const APP_STORAGE = 'cookies,indexeddb,local_storage,cache_storage,file_systems'
 
 /**
  * Closes the kept context's pages and clears what the app kept. The pages close without
- * `beforeunload`: on that event MSW's page tells its worker it has gone, and the worker
- * unregisters itself when no page is left, so the next test's page would not be served by it at
- * first, and one registering it again while it went could see its requests pass it by (a 404
- * from the server; seen once in 194 tests).
+ * `beforeunload` (no leave prompt to answer): the mock's worker, which stays registered, forgets
+ * a page that went without saying so at its next message (public/mock-model-worker.js).
  */
 async function forgetTest(context: BrowserContext, origin: string): Promise<void> {
   await Promise.all(context.pages().map((open) => open.close()));

@@ -1,7 +1,8 @@
 /**
  * The mock model's service worker (MSW): started before the first render, stopped while a real
  * endpoint is in use (real requests should not pass through it), started again for the built-in
- * model. Where service workers are unavailable (a non-secure origin such as a LAN IP over http),
+ * model. The worker stays registered after its last page closes (`public/mock-model-worker.js`
+ * says why). Where service workers are unavailable (a non-secure origin such as a LAN IP over http),
  * the app falls back to the in-process simulated model. msw is loaded when the mock first starts
  * (`import()`, a chunk of its own), so it is not part of the page's first load; the first render
  * does not wait for it (a run's first call does: the model chooser's `mockReady`).
@@ -63,7 +64,8 @@ export function startMockWorker(): Promise<void> {
     if (running) return;
     const { worker } = await loadMock();
     await worker.start({
-      serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` },
+      // MSW's worker, kept registered when its last page closes (public/mock-model-worker.js).
+      serviceWorker: { url: `${import.meta.env.BASE_URL}mock-model-worker.js` },
       onUnhandledRequest: 'bypass',
       quiet: import.meta.env.PROD,
     });

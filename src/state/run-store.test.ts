@@ -139,6 +139,9 @@ describe('run store', () => {
 
     it('a simulated scenario streams over the wire: server usage, word-sized deltas', async () => {
       const { store } = storeFor('rca-search-stall');
+      // Paced (each word its own wait), as a reply streams from a server: the view takes the
+      // events that arrive together at once, so an unpaced reply would grow in one piece.
+      setMockSpeed(100);
       const growth: number[] = [];
       store.subscribe((state, previous) => {
         if (state.streamingText.length > previous.streamingText.length)

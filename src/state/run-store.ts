@@ -6,7 +6,7 @@
  * current. Actions sit under `actions`. Vanilla Zustand.
  */
 import { createStore } from 'zustand/vanilla';
-import { ForkError, ModelError } from '../engine';
+import { ForkError, ModelError, type LoopEvent } from '../engine';
 import { createCursorActions } from './run-cursor';
 import { createRunGate } from './run-gate';
 import { mergeOverrides } from './run-navigation';
@@ -21,7 +21,8 @@ import type {
   RunStoreOptions,
   ViewState,
 } from './run-store-types';
-import { EMPTY_VIEW, foldRunEvent, viewOfTrace } from './run-view';
+import { EMPTY_VIEW, foldRunEvents, viewOfTrace } from './run-view';
+import { nextTask } from './next-task';
 import { selectedScenario, withScenarios, withoutScenarios } from './scenario-list';
 import { loadRunEngine, type RunEngine } from './run-engine';
 import type { ModelChooser } from './run-model';
@@ -122,6 +123,17 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
         const controller = new AbortController();
         active = controller;
         const current = () => active === controller;
+        // A run's events reach the view a task at a time, and each step as it is recorded: the
+        // events that arrive together (a reply's deltas, read from one network chunk) make one
+        // update and one render, not one each. Every event is folded, in order.
+        const pending: LoopEvent[] = [];
+        const flush = () => {
+          if (pending.length === 0) return;
+          const events = pending.splice(0);
+          if (!current()) return;
+          set((data) => foldRunEvents(data, events));
+          settleAwaited();
+        };
         const state = get();
         const scenario = selectedScenario(state);
         const { fork } = options;
@@ -158,13 +170,16 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
             signal: controller.signal,
             onEvent: (event) => {
               if (!current()) return;
-              set((data) => foldRunEvent(data, event));
-              settleAwaited();
+              pending.push(event);
+              if (event.type === 'step-end') flush();
+              else if (pending.length === 1) nextTask(flush);
             },
           });
+          flush();
           if (current()) set({ status: 'done', trace, ...ended() });
           return trace;
         } catch (error) {
+          flush();
           if (current()) set({ status: 'done', error: toFailure(error), ...ended() });
           return null;
         } finally {

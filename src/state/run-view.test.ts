@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runScenario, scenarioConfig, type ConfigOverrides, type LoopEvent } from '../engine';
 import { builtinScenarios } from '../scenarios';
-import { EMPTY_VIEW, foldRunEvent, viewOfTrace, type RunView } from './run-view';
+import { EMPTY_VIEW, foldRunEvent, foldRunEvents, viewOfTrace, type RunView } from './run-view';
 
 const scenarios = builtinScenarios();
 const SETTINGS: readonly ConfigOverrides[] = [
@@ -71,6 +71,28 @@ describe('one fold of the events', () => {
     apply({ type: 'model-call-delta', step: 0, text: 'look' });
     expect(view.streamingText).toBe('Thought: look');
     expect(view.events.length).toBe(0);
+  });
+});
+
+describe('events folded a batch at a time', () => {
+  it('give the view that folding them one by one gives, however they are cut', async () => {
+    const scenario = scenarios.find((candidate) => candidate.id === 'rca-search-stall')!;
+    const events: LoopEvent[] = [];
+    await runScenario(scenario, scenarioConfig(scenario, { mode: 'reflact' }), {
+      onEvent: (event) => events.push(event),
+    });
+    const expected = fold(events);
+    for (const size of [1, 2, 7, events.length]) {
+      let view: RunView = EMPTY_VIEW;
+      for (let at = 0; at < events.length; at += size) {
+        view = { ...view, ...foldRunEvents(view, events.slice(at, at + size)) };
+      }
+      expect({ ...view, events: view.events.toArray() }, `batches of ${size}`).toEqual({
+        ...expected,
+        events: expected.events.toArray(),
+      });
+    }
+    expect(foldRunEvents(expected, [])).toEqual({});
   });
 });
 

@@ -85,6 +85,18 @@ export function foldRunEvent(view: RunView, event: LoopEvent): Partial<RunView> 
   }
 }
 
+/** Pure: the fields of `view` that several more events change, folded in order. */
+export function foldRunEvents(view: RunView, events: readonly LoopEvent[]): Partial<RunView> {
+  let folded = view;
+  const changes: Partial<RunView> = {};
+  for (const event of events) {
+    const change = foldRunEvent(folded, event);
+    folded = { ...folded, ...change };
+    Object.assign(changes, change);
+  }
+  return changes;
+}
+
 /** Pure: the view of a finished trace (a recorded run: no events, nothing streaming). */
 export function viewOfTrace(trace: Trace): RunView {
   const last = trace.path.at(-1);

@@ -22,7 +22,6 @@ import type {
   ViewState,
 } from './run-store-types';
 import { EMPTY_VIEW, foldRunEvents, viewOfTrace } from './run-view';
-import { nextTask } from './next-task';
 import { selectedScenario, withScenarios, withoutScenarios } from './scenario-list';
 import { loadRunEngine, type RunEngine } from './run-engine';
 import type { ModelChooser } from './run-model';
@@ -125,7 +124,8 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
         const current = () => active === controller;
         // A run's events reach the view a task at a time, and each step as it is recorded: the
         // events that arrive together (a reply's deltas, read from one network chunk) make one
-        // update and one render, not one each. Every event is folded, in order.
+        // update and one render, not one each. Every event is folded, in order. (A hidden tab's
+        // timers wait: its view catches up at each step, and when it is shown again.)
         const pending: LoopEvent[] = [];
         const flush = () => {
           if (pending.length === 0) return;
@@ -172,7 +172,7 @@ export function createRunStore(initial: RunStoreInitial, options: RunStoreOption
               if (!current()) return;
               pending.push(event);
               if (event.type === 'step-end') flush();
-              else if (pending.length === 1) nextTask(flush);
+              else if (pending.length === 1) setTimeout(flush, 0);
             },
           });
           flush();

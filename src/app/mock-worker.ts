@@ -64,7 +64,6 @@ export function startMockWorker(): Promise<void> {
     if (running) return;
     const { worker } = await loadMock();
     await worker.start({
-      // MSW's worker, kept registered when its last page closes (public/mock-model-worker.js).
       serviceWorker: { url: `${import.meta.env.BASE_URL}mock-model-worker.js` },
       onUnhandledRequest: 'bypass',
       quiet: import.meta.env.PROD,

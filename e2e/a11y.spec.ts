@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addEndpoint } from './local-endpoint';
-import { expect, seriousViolations, test } from './support';
+import { expect, freshTest, seriousViolations, test } from './support';
 
 /** Chromium logs the refused connection of the unreachable endpoint below (meant). */
 test.use({ consoleAllowed: { allow: [/net::ERR_/] } });
@@ -64,3 +64,40 @@ test('after a failed run on an unreachable endpoint', async ({ page }) => {
   await expect(page.getByRole('alert')).toContainText('Got no response at all');
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+/** The CSS animations running on the page now, by name. */
+function runningAnimations(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    document
+      .getAnimations()
+      .filter((animation) => animation.playState === 'running')
+      .map((animation) => (animation as CSSAnimation).animationName ?? 'script'),
+  );
+}
+
+for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+  freshTest.describe(`with prefers-reduced-motion: ${reducedMotion}`, () => {
+    freshTest.use({ reducedMotion });
+
+    freshTest(
+      reducedMotion === 'reduce'
+        ? 'nothing on the page moves while a run streams'
+        : 'the live run pulses while it streams',
+      async ({ page }) => {
+        await page.goto('/');
+        await page.locator('html[data-mock-ready="1"]').waitFor();
+        await page.getByLabel('Speed', { exact: true }).selectOption('1×');
+        await page.getByRole('button', { name: 'Run', exact: true }).click();
+        const streaming = page
+          .getByRole('region', { name: 'Decision record' })
+          .getByRole('region', { name: 'Streaming model call' });
+        await expect(streaming).toContainText('Thought');
+        await expect(page.getByRole('status').filter({ hasText: /^Running/ })).toBeVisible();
+        if (reducedMotion === 'reduce') expect(await runningAnimations(page)).toEqual([]);
+        else expect(await runningAnimations(page)).toContain('pulse');
+        await page.getByRole('button', { name: 'Stop', exact: true }).click();
+        await expect(streaming).toBeHidden();
+      },
+    );
+  });
+}

@@ -1,4 +1,5 @@
 import { execSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
 /** Debian Chromium: CHROMIUM_PATH, else `chromium` / `chromium-browser` on PATH. */
@@ -23,12 +24,13 @@ const executablePath = chromiumPath();
 
 export default defineConfig({
   testDir: 'e2e',
-  // One worker: a test's Chromium, the preview server and the runner already keep the 2 cores of
-  // the machines here busy, so a second worker made the suite slower, not faster (timeline and
-  // compare: 139 s on one, 155 s on two, back to back; docs/performance.md, "Test suite").
-  // E2E_WORKERS=N runs N where there are cores to spare.
-  workers: Number(process.env.E2E_WORKERS) || 1,
-  fullyParallel: false,
+  // Two workers, each test on whichever is free: a test's page waits on its runner, its service
+  // worker and its own workers about half the time, and the other worker's test runs meanwhile.
+  // The whole suite on 2 cores, idle: 9.8 min against 13.9–14.6 on one worker
+  // (docs/performance.md, "Test suite"). On a bigger machine, half its cores (a test's Chromium
+  // keeps nearly two busy); E2E_WORKERS=N runs N.
+  workers: Number(process.env.E2E_WORKERS) || Math.max(2, Math.floor(availableParallelism() / 2)),
+  fullyParallel: true,
   forbidOnly: !!process.env.CI,
   // A failing test runs once more with a trace recorded, and the run still fails: a test that
   // passes only on its retry is reported flaky and fails the suite (failOnFlakyTests). Recording a

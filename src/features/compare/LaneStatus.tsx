@@ -34,10 +34,7 @@ export function LaneStatus({ lane }: { readonly lane: CompareLane }) {
       {status === 'idle' && <span className="text-slate-500 dark:text-slate-400">not run</span>}
       {status === 'running' && (
         <span className="flex items-center gap-1 text-sky-700 dark:text-sky-300">
-          <span
-            aria-hidden="true"
-            className="size-1.5 animate-pulse rounded-full bg-sky-500 motion-reduce:animate-none"
-          />
+          <span aria-hidden="true" className="size-1.5 animate-pulse rounded-full bg-sky-500" />
           running
         </span>
       )}

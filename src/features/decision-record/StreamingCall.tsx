@@ -87,7 +87,7 @@ export function StreamingCall() {
     >
       <div className="flex items-center gap-2 text-xs">
         <span aria-hidden="true" className="relative flex size-2">
-          <span className="absolute inline-flex size-full animate-ping rounded-full bg-sky-400 opacity-60 motion-reduce:animate-none" />
+          <span className="absolute inline-flex size-full animate-ping rounded-full bg-sky-400 opacity-60" />
           <span className="relative inline-flex size-2 rounded-full bg-sky-500" />
         </span>
         <span ref={callRef} className="font-medium text-sky-900 dark:text-sky-100" />

@@ -62,7 +62,7 @@ export function RunProgress() {
     <div className="flex shrink-0 items-center gap-2 text-xs whitespace-nowrap text-slate-700 dark:text-slate-300">
       <span
         aria-hidden="true"
-        className={`size-2 rounded-full ${paused ? 'bg-amber-500' : 'animate-pulse bg-sky-500 motion-reduce:animate-none'}`}
+        className={`size-2 rounded-full ${paused ? 'bg-amber-500' : 'animate-pulse bg-sky-500'}`}
       />
       {/* Announced when it changes; the ticking call time below is not. */}
       <span role="status">

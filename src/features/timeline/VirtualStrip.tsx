@@ -132,7 +132,7 @@ export function VirtualStrip({
                 />
               ) : (
                 <div aria-hidden="true" className="flex w-8 shrink-0 flex-col gap-0.5 pt-3">
-                  <div className="h-8 animate-pulse rounded-md border border-dashed border-slate-400 bg-slate-100 motion-reduce:animate-none dark:border-slate-500 dark:bg-slate-800" />
+                  <div className="h-8 animate-pulse rounded-md border border-dashed border-slate-400 bg-slate-100 dark:border-slate-500 dark:bg-slate-800" />
                 </div>
               )}
             </div>

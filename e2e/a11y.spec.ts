@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addEndpoint } from './local-endpoint';
-import { expect, freshTest, seriousViolations, test } from './support';
+import { expect, freshTest, seriousViolations, streamingRun, test } from './support';
 
 /** Chromium logs the refused connection of the unreachable endpoint below (meant). */
 test.use({ consoleAllowed: { allow: [/net::ERR_/] } });
@@ -84,14 +84,7 @@ for (const reducedMotion of ['no-preference', 'reduce'] as const) {
         ? 'nothing on the page moves while a run streams'
         : 'the live run pulses while it streams',
       async ({ page }) => {
-        await page.goto('/');
-        await page.locator('html[data-mock-ready="1"]').waitFor();
-        await page.getByLabel('Speed', { exact: true }).selectOption('1×');
-        await page.getByRole('button', { name: 'Run', exact: true }).click();
-        const streaming = page
-          .getByRole('region', { name: 'Decision record' })
-          .getByRole('region', { name: 'Streaming model call' });
-        await expect(streaming).toContainText('Thought');
+        const streaming = await streamingRun(page);
         await expect(page.getByRole('status').filter({ hasText: /^Running/ })).toBeVisible();
         if (reducedMotion === 'reduce') expect(await runningAnimations(page)).toEqual([]);
         else expect(await runningAnimations(page)).toContain('pulse');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support';
+import { expect, streamingRun, test } from './support';
 
 /** Opens the app with the built-in model, runs a scenario and waits for its last step. */
 async function runScenario(page: Page, scenario: string, lastStep: string) {
@@ -105,15 +105,8 @@ test.describe('the decision record', () => {
   });
 
   test('a streaming call shows its text in the record while it runs', async ({ page }) => {
-    await page.goto('/');
-    await page.locator('html[data-mock-ready="1"]').waitFor();
-    await page.getByLabel('Speed', { exact: true }).selectOption('1×');
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
-    const streaming = page
-      .getByRole('region', { name: 'Decision record' })
-      .getByRole('region', { name: 'Streaming model call' });
+    const streaming = await streamingRun(page);
     await expect(streaming).toContainText('Model call for step');
-    await expect(streaming).toContainText('Thought');
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
     await expect(streaming).toBeHidden();
   });

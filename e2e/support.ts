@@ -228,6 +228,22 @@ export async function seriousViolations(page: Page, include?: string): Promise<s
     );
 }
 
+/**
+ * Opens the app and runs its default scenario at 1×: resolves, while the run still streams, to
+ * the decision record's streaming call once it shows the model's thought. Stop ends the run.
+ */
+export async function streamingRun(page: Page): Promise<Locator> {
+  await page.goto('/');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await page.getByLabel('Speed', { exact: true }).selectOption('1×');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const streaming = page
+    .getByRole('region', { name: 'Decision record' })
+    .getByRole('region', { name: 'Streaming model call' });
+  await expect(streaming).toContainText('Thought');
+  return streaming;
+}
+
 /** The preset columns the eval view ticks by default. */
 const DEFAULT_COLUMNS = ['react+off', 'react+fixed', 'react+adaptive', 'reflact+adaptive'];
 

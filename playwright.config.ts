@@ -26,8 +26,8 @@ export default defineConfig({
   testDir: 'e2e',
   // Two workers, each test on whichever is free: a test's page waits on its runner, its service
   // worker and its own workers about half the time, and the other worker's test runs meanwhile.
-  // The whole suite on 2 cores, idle: 9.8 min against 13.9–14.6 on one worker
-  // (docs/performance.md, "Test suite"). On a bigger machine, half its cores (a test's Chromium
+  // On 2 cores, alternating with one worker: 11–18% less time (45 and 69 tests;
+  // docs/performance.md, "Test suite"). On a bigger machine, half its cores (a test's Chromium
   // keeps nearly two busy); E2E_WORKERS=N runs N.
   workers: Number(process.env.E2E_WORKERS) || Math.max(2, Math.floor(availableParallelism() / 2)),
   fullyParallel: true,

@@ -6,6 +6,9 @@
  * (script, style, layout, paint, layerize and commit, GC) and the heaviest functions over all.
  *
  *   BENCH_OUT_DIR=/tmp/build BENCH_PORT=4322 npx tsx scripts/bench-browser/select-profile.ts 100000 [selections] [trace.json]
+ *
+ * `SELECT_DELAY_MS=N` waits N ms after the opening before selecting (the bench selects at once);
+ * `SELECT_PROFILE_OUT=FILE` writes the CPU profile (a `.cpuprofile`, for DevTools or a script).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -100,6 +103,7 @@ async function main() {
       .filter({ hasText: `with ${steps} steps` })
       .waitFor({ timeout: 300_000 });
     await page.getByRole('region', { name: 'Timeline' }).getByRole('listbox').waitFor();
+    await page.waitForTimeout(Number(process.env.SELECT_DELAY_MS ?? 0));
     // Settle: a few warm-up selections, not recorded (SELECT_WARMUP=0: none, as the bench).
     const warmup = Number(process.env.SELECT_WARMUP ?? 4);
     if (warmup > 0) await page.evaluate(timeStepSelections, warmup);
@@ -161,6 +165,8 @@ async function main() {
     };
     const buffer = await browser.stopTracing();
     if (keep) writeFileSync(keep, buffer);
+    if (process.env.SELECT_PROFILE_OUT)
+      writeFileSync(process.env.SELECT_PROFILE_OUT, JSON.stringify(profile));
     console.log(
       `selections: ${times.length}; median ${median(times).toFixed(1)} ms; p95 ${p95(times).toFixed(1)} ms`,
     );

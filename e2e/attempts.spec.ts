@@ -20,6 +20,30 @@ const strip = (page: Page) => page.getByRole('region', { name: 'Attempts' });
 const choice = (page: Page, name: RegExp | string) => strip(page).getByRole('radio', { name });
 const cells = (page: Page) => page.getByRole('listbox', { name: 'Steps' }).getByRole('option');
 
+/** The timeline's steps and its scrubber lie whole in the window, below the attempts strip. */
+async function expectTimelineWhole(page: Page) {
+  const viewport = page.viewportSize()!;
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  for (const part of [
+    timeline.getByRole('listbox', { name: 'Steps' }),
+    timeline.getByRole('slider', { name: 'Step' }),
+  ]) {
+    // Polled: the panes settle their sizes a frame after the strip appears.
+    await expect
+      .poll(
+        async () => {
+          const attempts = (await strip(page).boundingBox())!;
+          const box = (await part.boundingBox())!;
+          return (
+            box.y >= attempts.y + attempts.height - 0.5 && box.y + box.height <= viewport.height
+          );
+        },
+        `${await part.getAttribute('aria-label')} whole at ${viewport.width}×${viewport.height}`,
+      )
+      .toBe(true);
+  }
+}
+
 test('a run that fails, reflects and succeeds shows its two attempts and the reflection', async ({
   page,
 }) => {
@@ -36,6 +60,11 @@ test('a run that fails, reflects and succeeds shows its two attempts and the ref
   );
   await expect(choice(page, /^All attempts/)).toHaveAttribute('aria-checked', 'true');
   expect(await seriousViolations(page, 'section[aria-label="Attempts"]')).toEqual([]);
+  // The strip takes its room from the panes above, not from the timeline: at a laptop's height
+  // the steps and the scrubber still show whole.
+  await expectTimelineWhole(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await expectTimelineWhole(page);
 });
 
 test("a judge run shows the judge's score and reason on each attempt, weaker than a check", async ({

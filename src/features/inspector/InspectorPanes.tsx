@@ -4,9 +4,11 @@ import { SplitGroup, type PaneSpec, type SplitHandle } from '../../components/sp
 import type { KeyValueStorage } from '../../state';
 import { AttemptsStrip } from '../attempts';
 import { createLensStore } from '../../state/lens-store';
+import { selectHasAttempts } from '../../state/run-selectors';
 import { DecisionRecordPane } from '../decision-record';
 import { LensBar, LensProvider } from '../lens';
 import { PhaseGraphPane } from '../phase-graph';
+import { useRunStore } from '../run';
 import { SettingsPane } from '../settings';
 import { TimelinePane } from '../timeline';
 
@@ -17,6 +19,15 @@ const COLUMNS_ID = 'loopscope.layout.columns.v2';
 const ROWS: readonly PaneSpec[] = [
   { id: 'main', minSize: 30 },
   { id: 'timeline', minSize: '96px', defaultSize: 28 },
+];
+/**
+ * A run of several attempts: the attempts strip (~95px) sits in the timeline's pane, so the pane
+ * grows by it rather than squeeze the steps and the scrubber out of sight (at 1280×800 its 28%
+ * left the steps half cut and the scrubber hidden); the panes above give the room.
+ */
+const ROWS_WITH_ATTEMPTS: readonly PaneSpec[] = [
+  { id: 'main', minSize: 30 },
+  { id: 'timeline', minSize: '264px', defaultSize: 28 },
 ];
 const SETTINGS: PaneSpec = {
   id: 'settings',
@@ -69,6 +80,7 @@ export function InspectorPanes({ storage, settings }: InspectorPanesProps) {
   );
   // The guards lens of this run view: its switch, read by the strip and the panes below it.
   const [lens] = useState(() => createLensStore());
+  const attempts = useRunStore(selectHasAttempts);
 
   const columns = [
     ...(settings
@@ -95,7 +107,7 @@ export function InspectorPanes({ storage, settings }: InspectorPanesProps) {
       <SplitGroup
         id={ROWS_ID + suffix}
         orientation="vertical"
-        panes={ROWS}
+        panes={attempts ? ROWS_WITH_ATTEMPTS : ROWS}
         separatorLabels={['Resize timeline']}
         storage={storage}
         className="min-h-0 flex-1"

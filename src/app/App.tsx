@@ -17,9 +17,8 @@ import { SavedConfigsProvider } from '../features/saved-configs';
 import { InspectorView } from '../features/inspector';
 import { PresenterView } from '../features/presenter';
 import { builtinScenarios } from '../scenarios';
-import { selectedEndpoint } from '../state';
+import { globalTimer, selectedEndpoint } from '../state';
 import { laneToken, settingsToken } from '../state/lane-tokens';
-import type { PresenterTimer } from '../state/presenter-store';
 import { EvalPage } from './EvalPage';
 import type { AppServices } from './services';
 import { compareLinkProblem, inspectorLinkProblem } from './follow-links';
@@ -44,12 +43,6 @@ const MISSING_RUN =
   "This link names a run kept in the sender's library, not in this browser's; it is reproduced here from its scenario and settings. Ask them for the file (Export) to see their run itself.";
 /** The first view opens on a scenario where reflection visibly changes the run. */
 const FIRST_SCENARIO = 'rca-search-stall';
-
-/** The presenter plays on the browser's timer (the store itself touches no globals). */
-const BROWSER_TIMER: PresenterTimer = {
-  setTimeout: (callback, ms) => window.setTimeout(callback, ms),
-  clearTimeout: (handle) => window.clearTimeout(handle as number),
-};
 
 export function App({ services }: { readonly services: AppServices }) {
   const { library } = services;
@@ -168,7 +161,7 @@ export function App({ services }: { readonly services: AppServices }) {
             <PresenterView
               scenarios={views.scenarios()}
               route={route}
-              timer={BROWSER_TIMER}
+              timer={globalTimer}
               storage={services.storage}
               tokens={services.tokens.counter}
             />

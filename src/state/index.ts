@@ -27,6 +27,7 @@ export * from './run-store';
 export * from './run-view';
 export * from './saved-configs';
 export * from './start-run';
+export * from './timer';
 export * from './trace-so-far';
 export * from './try-storage';
 export * from './lens-store';

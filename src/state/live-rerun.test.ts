@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { builtinScenarios } from '../scenarios';
-import { createLiveRerun, type LiveRerunTimers } from './live-rerun';
+import { createLiveRerun } from './live-rerun';
 import { createRunStore, type RunStore } from './run-store';
+import type { Timer } from './timer';
 
 const scenarios = builtinScenarios();
 
@@ -9,7 +10,7 @@ const scenarios = builtinScenarios();
 function manualTimers() {
   const pending = new Map<number, () => void>();
   let next = 0;
-  const timers: LiveRerunTimers = {
+  const timer: Timer = {
     setTimeout(run) {
       pending.set(++next, run);
       return next;
@@ -21,7 +22,7 @@ function manualTimers() {
     pending.clear();
     for (const run of runs) run();
   };
-  return { timers, fire, pending: () => pending.size };
+  return { timer, fire, pending: () => pending.size };
 }
 
 function store(): RunStore {
@@ -37,8 +38,8 @@ describe('the live re-run after a settings change', () => {
   it('re-runs the shown run once the changes pause, once for a burst', async () => {
     const runs = store();
     await runs.getState().actions.run();
-    const { timers, fire, pending } = manualTimers();
-    const rerun = createLiveRerun(runs, timers);
+    const { timer, fire, pending } = manualTimers();
+    const rerun = createLiveRerun(runs, timer);
     runs.getState().actions.updateOverrides({ attempts: 2 });
     rerun.changed();
     rerun.changed();
@@ -51,8 +52,8 @@ describe('the live re-run after a settings change', () => {
 
   it('does not run before anything ran', () => {
     const runs = store();
-    const { timers, fire } = manualTimers();
-    createLiveRerun(runs, timers).changed();
+    const { timer, fire } = manualTimers();
+    createLiveRerun(runs, timer).changed();
     fire();
     expect(runs.getState()).toMatchObject({ status: 'idle', runNumber: 0 });
   });
@@ -60,8 +61,8 @@ describe('the live re-run after a settings change', () => {
   it('drops the re-run when a run started after the change: Run clicked within the pause', async () => {
     const runs = store();
     await runs.getState().actions.run();
-    const { timers, fire } = manualTimers();
-    const rerun = createLiveRerun(runs, timers);
+    const { timer, fire } = manualTimers();
+    const rerun = createLiveRerun(runs, timer);
     runs.getState().actions.updateOverrides({ attempts: 2 });
     rerun.changed();
     const clicked = runs.getState().actions.run();
@@ -75,8 +76,8 @@ describe('the live re-run after a settings change', () => {
   it('drops the re-run when the run was changed for an idle one (another scenario chosen)', async () => {
     const runs = store();
     await runs.getState().actions.run();
-    const { timers, fire } = manualTimers();
-    const rerun = createLiveRerun(runs, timers);
+    const { timer, fire } = manualTimers();
+    const rerun = createLiveRerun(runs, timer);
     rerun.changed();
     runs.getState().actions.selectScenario(scenarios[0]!.id);
     fire();
@@ -86,8 +87,8 @@ describe('the live re-run after a settings change', () => {
   it('cancel drops a pending re-run', async () => {
     const runs = store();
     await runs.getState().actions.run();
-    const { timers, fire, pending } = manualTimers();
-    const rerun = createLiveRerun(runs, timers);
+    const { timer, fire, pending } = manualTimers();
+    const rerun = createLiveRerun(runs, timer);
     rerun.changed();
     rerun.cancel();
     expect(pending()).toBe(0);

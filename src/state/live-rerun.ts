@@ -6,6 +6,7 @@
  * would be kept twice in the memory).
  */
 import type { RunStore } from './run-store';
+import { globalTimer, type Timer } from './timer';
 
 /** How long the panel waits for more changes before it re-runs. */
 export const RERUN_DELAY_MS = 300;
@@ -17,32 +18,22 @@ export interface LiveRerun {
   cancel(): void;
 }
 
-export interface LiveRerunTimers {
-  readonly setTimeout: (run: () => void, ms: number) => unknown;
-  readonly clearTimeout: (timer: unknown) => void;
-}
-
-const browserTimers: LiveRerunTimers = {
-  setTimeout: (run, ms) => setTimeout(run, ms),
-  clearTimeout: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
-};
-
 export function createLiveRerun(
   store: RunStore,
-  timers: LiveRerunTimers = browserTimers,
+  timer: Timer = globalTimer,
   delayMs = RERUN_DELAY_MS,
 ): LiveRerun {
-  let timer: unknown = null;
+  let pending: unknown = null;
   const cancel = () => {
-    if (timer !== null) timers.clearTimeout(timer);
-    timer = null;
+    if (pending !== null) timer.clearTimeout(pending);
+    pending = null;
   };
   return {
     changed() {
       cancel();
       const changedAt = store.getState().runNumber;
-      timer = timers.setTimeout(() => {
-        timer = null;
+      pending = timer.setTimeout(() => {
+        pending = null;
         const state = store.getState();
         if (state.status !== 'idle' && state.runNumber === changedAt) void state.actions.run();
       }, delayMs);

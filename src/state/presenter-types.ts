@@ -5,6 +5,7 @@ import type { Presentation } from '../projections/presentation';
 import type { LaneSpec } from './compare-presets';
 import type { Demo, DemoId } from './demos';
 import type { RunStatus } from './run-store-types';
+import type { Timer } from './timer';
 
 export type PresenterSpeed = 0.5 | 1 | 2 | 4;
 
@@ -23,12 +24,6 @@ export const BASE_DWELL_MS = 2500;
  * - `failed`: a lane could not record (`error` says why).
  */
 export type PresenterPhase = 'preparing' | 'ready' | 'playing' | 'paused' | 'closing' | 'failed';
-
-/** The timer the store plays on (the browser's, or a test's). */
-export interface PresenterTimer {
-  readonly setTimeout: (callback: () => void, ms: number) => unknown;
-  readonly clearTimeout: (handle: unknown) => void;
-}
 
 /** What to present: a curated demo, or two lanes of a scenario (opened from compare). */
 export type PresenterSource =
@@ -92,7 +87,8 @@ export type PresenterStore = StoreApi<PresenterState>;
 export interface PresenterStoreOptions {
   readonly scenarios: readonly Scenario[];
   readonly source: PresenterSource;
-  readonly timer: PresenterTimer;
+  /** The timer the store plays on (the browser's, or a test's). */
+  readonly timer: Timer;
   readonly speed?: PresenterSpeed;
   /** Counts the demo's tokens (the page's token worker); default the engine's counter. */
   readonly tokens?: TokenCounter;

@@ -1,12 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ViewRoute } from '../../components/view-route';
 import type { Scenario, TokenCounter } from '../../engine';
-import type { KeyValueStorage } from '../../state';
-import {
-  createPresenterStore,
-  type PresenterSource,
-  type PresenterTimer,
-} from '../../state/presenter-store';
+import type { KeyValueStorage, Timer } from '../../state';
+import { createPresenterStore, type PresenterSource } from '../../state/presenter-store';
 import { keepPresentation } from '../../state/library-autosave';
 import type { LibraryStore } from '../../state/library-store';
 import { CaptionBar } from './CaptionBar';
@@ -28,7 +24,7 @@ export interface PresenterViewProps {
   /** The route: `demo=…`, or two lanes by token, and where Exit goes (`from=…`). */
   readonly route: ViewRoute;
   /** The timer playback runs on (the browser's `setTimeout`/`clearTimeout`). */
-  readonly timer: PresenterTimer;
+  readonly timer: Timer;
   /** Where the theme persists. */
   readonly storage: KeyValueStorage;
   /** Where the demo's two recorded runs are kept (once each, when recorded). */

@@ -29,9 +29,17 @@ function store(): RunStore {
   return createRunStore({ scenarioId: 'triage-priority-retry' }, { scenarios });
 }
 
-/** Waits until the store's current run has ended. */
-async function ended(runs: RunStore) {
-  while (runs.getState().status === 'running') await new Promise((r) => setTimeout(r, 1));
+/** Resolves once the store's current run has ended (its status leaves `running`). */
+function ended(runs: RunStore): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (runs.getState().status === 'running') return;
+      stop();
+      resolve();
+    };
+    const stop = runs.subscribe(check);
+    check();
+  });
 }
 
 describe('the live re-run after a settings change', () => {

@@ -25,10 +25,9 @@ const ROWS: readonly PaneSpec[] = [
  * grows by it rather than squeeze the steps and the scrubber out of sight (at 1280×800 its 28%
  * left the steps half cut and the scrubber hidden); the panes above give the room.
  */
-const ROWS_WITH_ATTEMPTS: readonly PaneSpec[] = [
-  { id: 'main', minSize: 30 },
-  { id: 'timeline', minSize: '264px', defaultSize: 28 },
-];
+const ROWS_WITH_ATTEMPTS: readonly PaneSpec[] = ROWS.map((pane) =>
+  pane.id === 'timeline' ? { ...pane, minSize: '264px' } : pane,
+);
 const SETTINGS: PaneSpec = {
   id: 'settings',
   collapsible: true,

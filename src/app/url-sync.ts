@@ -16,8 +16,27 @@ import type { ViewStores } from './view-stores';
  */
 const WRITE_DELAY_MS = 150;
 
+/** What the writer uses of the browser: its location's hash, its history, a timer. */
+export interface UrlHistory {
+  hash(): string;
+  pushState(hash: string): void;
+  replaceState(hash: string): void;
+  setTimeout(run: () => void, ms: number): number;
+  clearTimeout(id: number | undefined): void;
+}
+
+const BROWSER_HISTORY: UrlHistory = {
+  hash: () => window.location.hash,
+  pushState: (hash) => window.history.pushState(null, '', hash),
+  replaceState: (hash) => window.history.replaceState(null, '', hash),
+  setTimeout: (run, ms) => window.setTimeout(run, ms),
+  clearTimeout: (id) => window.clearTimeout(id),
+};
+
+export type UrlWriter = ReturnType<typeof createUrlWriter>;
+
 /** The browser's history as the app writes it; `seen` is the hash the page shows now. */
-function createUrlWriter() {
+export function createUrlWriter(history: UrlHistory = BROWSER_HISTORY) {
   let seen: string | null = null;
   let pending: string | null = null;
   let timer: number | undefined;
@@ -29,13 +48,13 @@ function createUrlWriter() {
     return parsed.route;
   };
   const cancel = () => {
-    window.clearTimeout(timer);
+    history.clearTimeout(timer);
     pending = null;
   };
   const write = (hash: string, how: 'push' | 'replace') => {
-    if (hash !== window.location.hash) {
-      if (how === 'push') window.history.pushState(null, '', hash);
-      else window.history.replaceState(null, '', hash);
+    if (hash !== history.hash()) {
+      if (how === 'push') history.pushState(hash);
+      else history.replaceState(hash);
     }
     seen = hash;
   };
@@ -46,6 +65,8 @@ function createUrlWriter() {
   };
   return {
     seen: () => seen,
+    /** The view the URL names now (it changes at once when a link is followed). */
+    view: () => routeOf(seen ?? history.hash()).view,
     /** The page now shows what `hash` names (a link it followed). */
     saw(hash: string) {
       cancel();
@@ -55,7 +76,7 @@ function createUrlWriter() {
     flush,
     /** The shown store changed: another scenario or view at once, the rest once changes pause. */
     follow(hash: string) {
-      const current = routeOf(seen ?? window.location.hash);
+      const current = routeOf(seen ?? history.hash());
       const next = parseViewHash(hash);
       if (current.view !== next.view || current.scenario !== next.scenario) {
         flush();
@@ -65,15 +86,29 @@ function createUrlWriter() {
       cancel();
       if (hash === seen) return;
       pending = hash;
-      timer = window.setTimeout(flush, WRITE_DELAY_MS);
+      timer = history.setTimeout(flush, WRITE_DELAY_MS);
     },
   };
+}
+
+/**
+ * The URL follows the store of `route`'s view (`views.watch`) through `writer`; returns the
+ * release. A link followed since (the Library, say) leaves that view before React lets go of its
+ * store (a lazy view's first render waits for its code): a late change of it, a kept run read in,
+ * must not take the URL back to it.
+ */
+export function followShown(views: ViewStores, route: ViewRoute, writer: UrlWriter): () => void {
+  return views.watch(route, () => {
+    if (writer.view() !== route.view) return;
+    const hash = views.shownHash(route);
+    if (hash !== null) writer.follow(hash);
+  });
 }
 
 /** The route the user last followed; the stores follow the URL and the URL follows them. */
 export function useUrlSync(views: ViewStores): ViewRoute {
   const [route, setRoute] = useState(() => parseViewHash(window.location.hash));
-  const [writer] = useState(createUrlWriter);
+  const [writer] = useState(() => createUrlWriter());
 
   // Outside system: the browser's history events, with cleanup.
   useEffect(() => {
@@ -103,10 +138,7 @@ export function useUrlSync(views: ViewStores): ViewRoute {
 
   // Outside system: the shown view's store, whose changes the URL follows.
   useEffect(() => {
-    const release = views.watch(route, () => {
-      const hash = views.shownHash(route);
-      if (hash !== null) writer.follow(hash);
-    });
+    const release = followShown(views, route, writer);
     return () => {
       release();
       writer.flush();

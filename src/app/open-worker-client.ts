@@ -9,10 +9,10 @@
  */
 import { FileError, type OpenedFile } from '../engine';
 import { LIBRARY_DATABASE, type RecordWriter, type RunSummary } from '../state';
+import { shellOf } from '../storage/record-shell';
 import { looksNative } from './native-start';
 import {
   joinReading,
-  shellOf,
   type ReadingPart,
   type FileErrorFields,
   type OpenWorkerMessage,

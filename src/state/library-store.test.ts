@@ -2,7 +2,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { runScenario, scenarioConfig, type Scenario } from '../engine';
 import { builtinScenarios } from '../scenarios';
-import { openRunLibrary } from '../storage';
+import { openRunLibrary, SCHEMA_VERSION } from '../storage';
 import { libraryError } from './library-problems';
 import { WRITERS_HELD, createLibraryStore } from './library-store';
 import type { RecordWriter, RunLibraryPort } from './library-types';
@@ -220,7 +220,7 @@ describe('the library store when storage fails', () => {
     await actions.save(await recordFor(byId('shopops-happy'), 'before', 1));
     expect(library.getState().kind).toBe('indexeddb');
     await new Promise<void>((resolve, reject) => {
-      const request = indexedDB.open('loopscope-library', 40);
+      const request = indexedDB.open('loopscope-library', (SCHEMA_VERSION + 1) * 10);
       request.onsuccess = () => {
         request.result.close();
         resolve();

@@ -88,6 +88,17 @@ export interface RecordWriter {
  * Storage as the library store sees it. Every method may reject with a `LibraryStorageError`;
  * the store catches it, says so in one place and goes on in memory.
  */
+/**
+ * The file a run was read from: its name (which words every message) and its bytes (a picked or
+ * dropped File) or text (pasted). The IndexedDB library keeps it in place of what its reading
+ * holds (the trace, an import's spans) and reads it again when the run is asked for
+ * (`storage/kept-file.ts`): a copy of bytes to write, not a clone of 100,000 steps' objects.
+ */
+export interface KeptFile {
+  readonly name: string;
+  readonly source: Blob | string;
+}
+
 export interface RunLibraryPort {
   /** Where runs are kept: 'indexeddb' survives a reload, 'memory' does not. */
   readonly kind: 'indexeddb' | 'memory';
@@ -103,6 +114,8 @@ export interface RunLibraryPort {
       readonly record: RunRecord;
       readonly label?: RunLabel;
       readonly bytes?: number;
+      /** The file the record was read from: a port may keep it in place of the trace. */
+      readonly file?: KeptFile;
     }[],
   ): Promise<readonly RunSummary[]>;
   get(id: string): Promise<RunRecord | null>;

@@ -1,7 +1,13 @@
 import { Dexie } from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { runScenario, scenarioConfig, type Scenario } from '../engine';
+import {
+  openFileText,
+  runScenario,
+  scenarioConfig,
+  toNativeTraceJson,
+  type Scenario,
+} from '../engine';
 import { builtinScenarios } from '../scenarios';
 import {
   LibraryStorageError,
@@ -12,7 +18,15 @@ import {
   type RunRecord,
 } from '../state';
 import { openRunLibrary } from './dexie-library';
-import { declareSchema, declareVersion1, type LibraryDatabase } from './library-schema';
+import { KeptFileError } from './kept-file';
+import {
+  declareSchema,
+  declareVersion1,
+  declareVersion2,
+  SCHEMA_VERSION,
+  VERSION_3_STORES,
+  type LibraryDatabase,
+} from './library-schema';
 
 const scenarios = builtinScenarios();
 const byId = (id: string) => scenarios.find((scenario) => scenario.id === id)!;
@@ -167,6 +181,101 @@ describe('the runs library in IndexedDB', () => {
   });
 });
 
+/** The rows the library's database holds, read past the port (what IndexedDB keeps). */
+async function storedRows(indexedDB: IDBFactory) {
+  const db = declareSchema(new Dexie('loopscope-library', { indexedDB, IDBKeyRange }));
+  const rows = await db.records.toArray();
+  db.close();
+  return rows;
+}
+
+/** A native trace file's text, and the run the page makes of it. */
+async function traceFile(scenario: Scenario, id: string) {
+  const trace = await runScenario(scenario, scenarioConfig(scenario));
+  const text = JSON.stringify(toNativeTraceJson(trace, scenario));
+  const opened = openFileText(text, `${id}.json`);
+  if (opened.kind !== 'trace') throw new Error('not a trace');
+  const record = recordOfTrace(opened.trace, {
+    id,
+    scenario,
+    origin: { kind: 'imported', source: `${id}.json` },
+    startedAt: 5,
+  });
+  return { text, record };
+}
+
+describe('a run read from a file', () => {
+  it.each([
+    ['picked (a File)', (text: string) => new File([text], 'picked.json')],
+    ['pasted (text)', (text: string) => text],
+  ])(
+    'is kept as its shell and the file when %s, and reads back whole after a reload',
+    async (_, sourceOf) => {
+      const profile = browser();
+      const library = await profile.open();
+      const { text, record } = await traceFile(byId('shopops-happy'), 'from-file');
+      const source = sourceOf(text);
+      const [summary] = await library.putAll([
+        { record, file: { name: 'picked.json', source }, bytes: text.length },
+      ]);
+      expect(summary).toEqual(summaryOf(record, {}, text.length));
+
+      const [row] = await storedRows(profile.indexedDB);
+      expect(row?.record.trace).toBeNull();
+      expect(row?.file?.name).toBe('picked.json');
+      expect(
+        typeof row?.file?.source === 'string' ? row.file.source : await row?.file?.source.text(),
+      ).toBe(text);
+
+      const reloaded = await profile.open();
+      expect(await reloaded.get('from-file')).toEqual(record);
+      expect(await reloaded.list()).toEqual([summary]);
+    },
+  );
+
+  it('that no longer reads is reported as broken, naming the file; other runs still read', async () => {
+    const profile = browser();
+    const library = await profile.open();
+    const { record } = await traceFile(byId('shopops-happy'), 'unreadable');
+    await library.putAll([{ record, file: { name: 'gone.json', source: '{"not": "a trace"' } }]);
+    const whole = await recordFor(byId('dg-agentur-contact'), 'whole', 6);
+    await library.put(whole);
+
+    const error = await rejection(library.get('unreadable'));
+    expect(error.code).toBe('broken');
+    expect(error.cause).toBeInstanceOf(KeptFileError);
+    expect((error.cause as Error).message).toMatch(
+      /^gone\.json, kept with this run, no longer reads/,
+    );
+    expect(await library.get('whole')).toEqual(whole);
+  });
+});
+
+describe('a database version 3 wrote (every record whole)', () => {
+  it('opens as it was: its runs read back, and runs read from files join them as files', async () => {
+    const { indexedDB, open } = browser();
+    const older = await recordFor(byId('shopops-happy'), 'older', 1);
+    const old = new Dexie('loopscope-library', { indexedDB, IDBKeyRange });
+    declareVersion2(old);
+    old.version(3).stores(VERSION_3_STORES);
+    await old.open();
+    const { pinned, ...summary } = summaryOf(older, { name: 'Kept' }, recordBytes(older));
+    await old.table('records').put({ id: older.id, schemaVersion: 3, record: older });
+    await old.table('summaries').put({ ...summary, pinned: pinned ? 1 : 0, schemaVersion: 3 });
+    old.close();
+
+    const library = await open();
+    expect(await library.get('older')).toEqual(older);
+    const { text, record } = await traceFile(byId('dg-agentur-contact'), 'newer');
+    await library.putAll([{ record, file: { name: 'newer.json', source: text } }]);
+    expect(await library.get('newer')).toEqual(record);
+    expect((await storedRows(indexedDB)).map((row) => [row.id, row.file?.name ?? null])).toEqual([
+      ['newer', 'newer.json'],
+      ['older', null],
+    ]);
+  });
+});
+
 describe('a database an older Loopscope wrote (schema version 1)', () => {
   it('opens migrated: every run reads back, with the outcome version 2 indexes', async () => {
     const { indexedDB, open } = browser();
@@ -229,7 +338,7 @@ describe('when storage cannot keep runs', () => {
   it('leaves a database of a later version alone, and says so', async () => {
     const { indexedDB, open } = browser();
     const later = new Dexie('loopscope-library', { indexedDB, IDBKeyRange });
-    later.version(4).stores({ runs: 'id, when', settings: 'key' });
+    later.version(SCHEMA_VERSION + 1).stores({ runs: 'id, when', settings: 'key' });
     await later.open();
     await later.table('runs').put({ id: 'from-the-future', when: 1 });
     later.close();
@@ -240,7 +349,7 @@ describe('when storage cannot keep runs', () => {
 
     const untouched = new Dexie('loopscope-library', { indexedDB, IDBKeyRange });
     await untouched.open();
-    expect(untouched.verno).toBe(4);
+    expect(untouched.verno).toBe(SCHEMA_VERSION + 1);
     expect(untouched.tables.map((table) => table.name).sort()).toEqual(['runs', 'settings']);
     expect(await untouched.table('runs').toArray()).toEqual([{ id: 'from-the-future', when: 1 }]);
     untouched.close();
@@ -252,14 +361,14 @@ describe('when storage cannot keep runs', () => {
     const problems: string[] = [];
     library.onProblem?.((problem) => problems.push(problem.code));
     const upgraded = await new Promise<number>((resolve, reject) => {
-      const request = indexedDB.open('loopscope-library', 40);
+      const request = indexedDB.open('loopscope-library', (SCHEMA_VERSION + 1) * 10);
       request.onsuccess = () => {
         resolve(request.result.version);
         request.result.close();
       };
       request.onerror = () => reject(request.error);
     });
-    expect(upgraded).toBe(40);
+    expect(upgraded).toBe((SCHEMA_VERSION + 1) * 10);
     expect(problems).toEqual(['blocked']);
     const run = await recordFor(byId('shopops-happy'), 'a', 0);
     const error = await rejection(library.put(run));

@@ -13,6 +13,7 @@ import {
   type LibraryStorageError,
   type RunLabel,
   type RunLibraryPort,
+  type KeptFile,
   type RunRecord,
   type RunSummary,
 } from '../state';
@@ -21,8 +22,11 @@ import {
   DEFAULT_DATABASE_NAME,
   SCHEMA_VERSION,
   type LibraryDatabase,
+  type RecordRow,
   type SummaryRow,
 } from './library-schema';
+import { reopenedRecord } from './kept-file';
+import { shellOf } from './record-shell';
 import { guardDatabase, storageErrorOf } from './storage-errors';
 
 export interface RunLibraryOptions {
@@ -75,6 +79,16 @@ function fromRow(row: SummaryRow): RunSummary {
   return { ...summary, pinned: pinned === 1 };
 }
 
+/** The row of a record: the record whole, or its shell and the file it was read from. */
+const recordRow = (record: RunRecord, file: KeptFile | undefined): RecordRow =>
+  file
+    ? { id: record.id, schemaVersion: SCHEMA_VERSION, record: shellOf(record), file }
+    : { id: record.id, schemaVersion: SCHEMA_VERSION, record };
+
+/** The record a row holds: itself, or its shell filled in by reading its file again. */
+const recordOfRow = (row: RecordRow): Promise<RunRecord> | RunRecord =>
+  row.file ? reopenedRecord(row.record, row.file) : row.record;
+
 /** The label of a write: what it names, else what the run was already called and pinned as. */
 function mergedLabel(label: RunLabel, known: SummaryRow | undefined): RunLabel {
   return {
@@ -124,12 +138,16 @@ function libraryPort(db: LibraryDatabase, options: RunLibraryOptions): RunLibrar
     for (const listener of listeners) listener(blocked);
   });
 
-  /** Writes runs and their summaries in one transaction, keeping labels they do not name. */
+  /**
+   * Writes runs and their summaries in one transaction, keeping labels they do not name; a run
+   * read from a file is kept as its shell and the file.
+   */
   const write = (
     entries: readonly {
       readonly record: RunRecord;
       readonly label?: RunLabel;
       readonly bytes?: number;
+      readonly file?: KeptFile;
     }[],
   ) =>
     guarded(() =>
@@ -138,9 +156,7 @@ function libraryPort(db: LibraryDatabase, options: RunLibraryOptions): RunLibrar
         const summaries = entries.map(({ record, label = {}, bytes }, index) =>
           summaryOf(record, mergedLabel(label, known[index]), bytes ?? recordBytes(record)),
         );
-        await db.records.bulkPut(
-          entries.map(({ record }) => ({ id: record.id, schemaVersion: SCHEMA_VERSION, record })),
-        );
+        await db.records.bulkPut(entries.map(({ record, file }) => recordRow(record, file)));
         await db.summaries.bulkPut(summaries.map(toRow));
         return summaries;
       }),
@@ -150,7 +166,11 @@ function libraryPort(db: LibraryDatabase, options: RunLibraryOptions): RunLibrar
     kind: 'indexeddb',
     put: async (record, label) => (await write([{ record, label }]))[0]!,
     putAll: write,
-    get: (id) => guarded(async () => (await db.records.get(id))?.record ?? null),
+    get: (id) =>
+      guarded(async () => {
+        const row = await db.records.get(id);
+        return row ? recordOfRow(row) : null;
+      }),
     list: () =>
       guarded(async () =>
         (await db.summaries.orderBy('startedAt').reverse().toArray()).map(fromRow),
@@ -176,7 +196,8 @@ function libraryPort(db: LibraryDatabase, options: RunLibraryOptions): RunLibrar
           let count = 0;
           for (const row of running) {
             const stored = await db.records.get(row.id);
-            if (!stored) continue;
+            // A run read from a file is done when it is kept; its row holds only its shell.
+            if (!stored || stored.file) continue;
             count++;
             const record = { ...stored.record, status: 'interrupted' as const };
             const summary = summaryOf(record, mergedLabel({}, row), recordBytes(record));

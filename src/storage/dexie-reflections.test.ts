@@ -38,7 +38,7 @@ describe('the reflection memory in IndexedDB', () => {
     expect(await reopened.list()).toEqual([]);
   });
 
-  it('a database of schema version 2 upgrades to 3: runs as they were, an empty memory', async () => {
+  it('a database of schema version 2 upgrades: runs as they were, an empty memory', async () => {
     const indexedDB = new IDBFactory();
     const old = new Dexie('loopscope-library', { indexedDB, IDBKeyRange });
     declareVersion2(old);
@@ -48,7 +48,8 @@ describe('the reflection memory in IndexedDB', () => {
       .put({ key: 'workspace', value: { view: 'library' }, schemaVersion: 2 });
     old.close();
 
-    expect(SCHEMA_VERSION).toBe(3);
+    // The memory's table came with version 3.
+    expect(SCHEMA_VERSION).toBeGreaterThanOrEqual(3);
     const memory = await openReflections({ indexedDB, IDBKeyRange });
     expect(await memory.list()).toEqual([]);
     await memory.add([lesson('a', 1)]);

@@ -9,13 +9,14 @@ import type { StoredReflection } from '../engine';
 import {
   LIBRARY_DATABASE,
   outcomeOf,
+  type KeptFile,
   type KeptScenario,
   type RunRecord,
   type RunSummary,
 } from '../state';
 
 /** The schema this code writes; a database above it was written by a later Loopscope. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** The app's library (state's `LIBRARY_DATABASE`: the eval worker opens it by that name). */
 export const DEFAULT_DATABASE_NAME = LIBRARY_DATABASE;
@@ -26,10 +27,15 @@ export type SummaryRow = Omit<RunSummary, 'pinned'> & {
   readonly schemaVersion: number;
 };
 
+/**
+ * A run as stored: its record whole, or (from version 4, a run read from a file) the record's
+ * shell and the file, which `get` reads again (`kept-file.ts`).
+ */
 export interface RecordRow {
   readonly id: string;
   readonly schemaVersion: number;
   readonly record: RunRecord;
+  readonly file?: KeptFile;
 }
 
 export type ScenarioRow = KeptScenario & { readonly schemaVersion: number };
@@ -59,6 +65,13 @@ export const VERSION_3_STORES = {
   ...VERSION_2_STORES,
   reflections: '++id, scenario, timestamp',
 } as const;
+
+/**
+ * Version 4 changes no table: a run read from a file may be kept as its shell and the file
+ * (`RecordRow.file`). The version says so, so an earlier Loopscope, which would show such a
+ * run without its trace, refuses the database instead (`newer`).
+ */
+export const VERSION_4_STORES = VERSION_3_STORES;
 
 /** A reflection as stored (`id` is given by IndexedDB when it is added). */
 export type ReflectionRow = StoredReflection & {
@@ -106,5 +119,6 @@ export function declareSchema(db: Dexie): LibraryDatabase {
   declareVersion2(db);
   // Version 3 only adds a table: an older database opens with its runs as they were.
   db.version(3).stores(VERSION_3_STORES);
+  db.version(4).stores(VERSION_4_STORES);
   return db as LibraryDatabase;
 }

@@ -11,9 +11,9 @@ import {
 import { genAiLoop, otlpRequest } from '../engine/otel/fixtures/build';
 import { builtinScenario } from '../scenarios';
 import type { RunRecord } from '../state';
-import { openRunLibrary } from '../storage';
+import { openLibraryDatabase, openRunLibrary, shellOf } from '../storage';
 import { answerOpenRequest, createOpenAnswerer, READ_REPORT_MS } from './open-core';
-import { shellOf, type OpenWorkerMessage, type OpenWorkerResponse } from './open-protocol';
+import type { OpenWorkerMessage, OpenWorkerResponse } from './open-protocol';
 
 /** Everything the core posts for one request, each through a structured clone as a worker's. */
 async function answers(
@@ -200,7 +200,7 @@ describe('the open worker’s write of the run the page made of its file', () =>
     ['a native trace', 'run.loopscope.json', 'native'],
     ['another tool’s trace (OTLP)', 'spans.json', 'otlp'],
   ] as const)(
-    '%s: held, then written whole from a shell, and read back as the page’s record',
+    '%s: held, then kept as the file from a shell, and read back as the page’s record',
     async (_, name, kind) => {
       const happy = builtinScenario('shopops-happy');
       const text =
@@ -225,6 +225,14 @@ describe('the open worker’s write of the run the page made of its file', () =>
         },
         'kept',
       );
+      // What IndexedDB holds: the shell and the file, not the trace.
+      const database = await openLibraryDatabase({ indexedDB, IDBKeyRange, name: 'a-library' });
+      const row = await database.records.get(record.id);
+      database.close();
+      expect(row?.record).toEqual(shellOf(record));
+      expect(row?.file?.name).toBe(name);
+      expect(row?.file?.source).toBeInstanceOf(Blob);
+      expect(await (row!.file!.source as Blob).text()).toBe(text);
       const library = await openRunLibrary({ indexedDB, IDBKeyRange, name: 'a-library' });
       expect(await library.get(record.id)).toEqual(record);
       expect(await library.list()).toEqual([kept.stage === 'kept' && kept.summary]);

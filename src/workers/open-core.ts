@@ -5,9 +5,9 @@
  * the reading when asked and writes the run the page made of it to the library (`keep`).
  */
 import { FileError, checkFileSize, openFileText, scanJson, type OpenedFile } from '../engine';
-import type { RunLabel, RunRecord, RunSummary } from '../state';
+import type { KeptFile, RunLabel, RunRecord, RunSummary } from '../state';
+import { filledRecord } from '../storage/record-shell';
 import {
-  filledRecord,
   splitReading,
   type OpenKeepCommand,
   type OpenWorkerMessage,
@@ -108,10 +108,18 @@ export async function answerOpenRequest(
   }
 }
 
-/** Writes one run to the library's IndexedDB `database` (the worker's own connection). */
+/**
+ * Writes one run to the library's IndexedDB `database` (the worker's own connection), with the
+ * file it was read from (which the library keeps in place of its trace).
+ */
 export type KeepRecord = (
   database: string,
-  entry: { readonly record: RunRecord; readonly label?: RunLabel; readonly bytes: number },
+  entry: {
+    readonly record: RunRecord;
+    readonly label?: RunLabel;
+    readonly bytes: number;
+    readonly file: KeptFile;
+  },
 ) => Promise<RunSummary>;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -156,9 +164,11 @@ export function createOpenAnswerer(
     const bytes = sizeOf(request!.source) + JSON.stringify(command.record).length;
     try {
       const { label } = command;
+      const { source, name } = request!;
       const summary = await options.keep(command.database, {
         record,
         bytes,
+        file: { name, source },
         ...(label ? { label } : {}),
       });
       post({ id, stage: 'kept', summary });

@@ -36,7 +36,8 @@ export interface OpenSendCommand {
 
 /**
  * After the answer: write the run the page made of this file to the library's IndexedDB
- * `database`, the worker's own reading filling in what `shellOf` left out (`filledRecord`).
+ * `database`, the worker's own reading filling in what `shellOf` left out (`filledRecord`, both
+ * `state/record-file.ts`); the library keeps the file itself in place of that reading.
  */
 export interface OpenKeepCommand {
   readonly id: number;
@@ -88,30 +89,6 @@ export type OpenWorkerResponse =
   | { readonly id: number; readonly stage: 'kept'; readonly summary: RunSummary }
   /** (`keep`) Not written, and why: the page writes the run itself. */
   | { readonly id: number; readonly stage: 'unkept'; readonly problem: string };
-
-/**
- * Pure: a record without what the file's reading holds (the trace; an import's spans, unmapped
- * spans and notes): what the page posts with `keep`, a few kilobytes however long the trace.
- */
-export function shellOf(record: RunRecord): RunRecord {
-  const { imported } = record;
-  return {
-    ...record,
-    trace: null,
-    ...(imported ? { imported: { ...imported, spans: [], unmapped: [], notes: [] } } : {}),
-  };
-}
-
-/**
- * Pure: the record `shell` stood for, its trace (and an import's spans) from `opened`, the
- * worker's reading of the same file; null when that reading holds no trace.
- */
-export function filledRecord(shell: RunRecord, opened: OpenedFile): RunRecord | null {
-  if (opened.kind === 'trace') return { ...shell, trace: opened.trace };
-  if (opened.kind !== 'foreign' || !shell.imported) return null;
-  const { spans, unmapped, notes } = opened;
-  return { ...shell, trace: opened.trace, imported: { ...shell.imported, spans, unmapped, notes } };
-}
 
 /** Items of one array in a `part` (steps, spans, messages): a few milliseconds' clone each. */
 export const PART_ITEMS = 2_000;

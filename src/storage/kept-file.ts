@@ -1,0 +1,50 @@
+/**
+ * A run read from a file, kept as that file: the record without what the file's reading holds
+ * (its shell: a few kilobytes however long the trace) and the file itself (`KeptFile`). Writing
+ * the file (a Blob, or the pasted text) costs IndexedDB a copy of its bytes, where the trace it
+ * was read into cost a structured clone of 100,000 steps' objects and, in Chromium, a second one
+ * made to find the row's key: about a second of allocation in the open worker, competing with the
+ * page for the machine. Read back, the file is opened again by the engine's own opener, exactly as
+ * when it was first opened, and its reading fills in the shell: a 100,000-step file reads back
+ * faster than its trace's clone deserialised (in Node: `openFileText` 1.0 s, `v8.deserialize` 1.4 s).
+ * Pure but for reading a Blob; the shell itself is `record-shell.ts`.
+ */
+import type { OpenedFile } from '../engine';
+import type { KeptFile, RunRecord } from '../state';
+import { filledRecord } from './record-shell';
+
+/** The file no longer reads into the run it was kept with (a later reader refused it). */
+export class KeptFileError extends Error {
+  constructor(
+    readonly fileName: string,
+    problem: string,
+    readonly cause?: unknown,
+  ) {
+    super(`${fileName}, kept with this run, no longer reads as it did: ${problem}`);
+    this.name = 'KeptFileError';
+  }
+}
+
+/**
+ * The run `shell` was kept for, read again from its `file`. Rejects with a `KeptFileError` when
+ * the file does not open, or opens without a trace.
+ */
+export async function reopenedRecord(shell: RunRecord, file: KeptFile): Promise<RunRecord> {
+  const text = typeof file.source === 'string' ? file.source : await file.source.text();
+  // The engine's readers (zod, the importers) load with the first kept file read back, not
+  // with the library: most pages never read one.
+  const { openFileText } = await import('./file-reader');
+  let opened: OpenedFile;
+  try {
+    opened = openFileText(text, file.name);
+  } catch (error) {
+    throw new KeptFileError(
+      file.name,
+      error instanceof Error ? error.message : String(error),
+      error,
+    );
+  }
+  const record = filledRecord(shell, opened);
+  if (!record) throw new KeptFileError(file.name, `it holds a ${opened.kind}, not a trace`);
+  return record;
+}

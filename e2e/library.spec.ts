@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { genAiLoop, otlpRequest } from '../src/engine/otel/fixtures/build';
 import { expect, keptSummaries, test } from './support';
@@ -194,6 +196,40 @@ test('an opened file’s run is written to the library by the worker that read i
     .first()
     .getByRole('button', { name: /^Open .* in the inspector$/ })
     .click();
+  await expect(steps(page)).toHaveText(opened);
+});
+
+test('a run opened from a file on disk stays in the library after the file is deleted', async ({
+  page,
+}) => {
+  // A File picked from disk: Chromium would keep the File itself in IndexedDB as a reference to
+  // the file, so the run must be kept as the file's text.
+  const dir = mkdtempSync(path.join(tmpdir(), 'loopscope-kept-'));
+  const file = path.join(dir, 'on-disk.json');
+  writeFileSync(file, cliTrace());
+  let opened: string[];
+  try {
+    await open(page);
+    await page.getByTestId('open-file-input').setInputFiles(file);
+    const notice = page.getByTestId('open-notice');
+    await expect(notice).toContainText(
+      /^Opened on-disk\.json: a run of shopops-happy with \d+ steps, kept in the library\.$/,
+    );
+    opened = await steps(page).allTextContents();
+    await expect(page).toHaveURL(/run=/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  // The link names the kept run: the reload reads it back from the library alone.
+  await page.reload();
+  await expect(page.getByText('A recorded run, opened from on-disk.json.')).toBeVisible();
+  await expect(steps(page)).toHaveText(opened);
+  await goToLibrary(page);
+  await keptRows(page)
+    .first()
+    .getByRole('button', { name: /^Open .* in the inspector$/ })
+    .click();
+  await expect(page.getByText('A recorded run, opened from on-disk.json.')).toBeVisible();
   await expect(steps(page)).toHaveText(opened);
 });
 

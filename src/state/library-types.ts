@@ -89,14 +89,15 @@ export interface RecordWriter {
  * the store catches it, says so in one place and goes on in memory.
  */
 /**
- * The file a run was read from: its name (which words every message) and its bytes (a picked or
- * dropped File) or text (pasted). The IndexedDB library keeps it in place of what its reading
- * holds (the trace, an import's spans) and reads it again when the run is asked for
- * (`storage/kept-file.ts`): a copy of bytes to write, not a clone of 100,000 steps' objects.
+ * The file a run was read from: its name (which words every message) and its text. The IndexedDB
+ * library keeps it in place of what its reading holds (the trace, an import's spans) and reads it
+ * again when the run is asked for (`storage/kept-file.ts`): one string to copy, not a clone of
+ * 100,000 steps' objects. Its text, not the File: Chromium keeps a picked File in IndexedDB as a
+ * reference to the file on disk, and a run kept so was gone once its file was deleted.
  */
 export interface KeptFile {
   readonly name: string;
-  readonly source: Blob | string;
+  readonly text: string;
 }
 
 export interface RunLibraryPort {

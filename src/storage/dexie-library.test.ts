@@ -205,39 +205,29 @@ async function traceFile(scenario: Scenario, id: string) {
 }
 
 describe('a run read from a file', () => {
-  it.each([
-    ['picked (a File)', (text: string) => new File([text], 'picked.json')],
-    ['pasted (text)', (text: string) => text],
-  ])(
-    'is kept as its shell and the file when %s, and reads back whole after a reload',
-    async (_, sourceOf) => {
-      const profile = browser();
-      const library = await profile.open();
-      const { text, record } = await traceFile(byId('shopops-happy'), 'from-file');
-      const source = sourceOf(text);
-      const [summary] = await library.putAll([
-        { record, file: { name: 'picked.json', source }, bytes: text.length },
-      ]);
-      expect(summary).toEqual(summaryOf(record, {}, text.length));
+  it('is kept as its shell and the file’s text, and reads back whole after a reload', async () => {
+    const profile = browser();
+    const library = await profile.open();
+    const { text, record } = await traceFile(byId('shopops-happy'), 'from-file');
+    const [summary] = await library.putAll([
+      { record, file: { name: 'picked.json', text }, bytes: text.length },
+    ]);
+    expect(summary).toEqual(summaryOf(record, {}, text.length));
 
-      const [row] = await storedRows(profile.indexedDB);
-      expect(row?.record.trace).toBeNull();
-      expect(row?.file?.name).toBe('picked.json');
-      expect(
-        typeof row?.file?.source === 'string' ? row.file.source : await row?.file?.source.text(),
-      ).toBe(text);
+    const [row] = await storedRows(profile.indexedDB);
+    expect(row?.record.trace).toBeNull();
+    expect(row?.file).toEqual({ name: 'picked.json', text });
 
-      const reloaded = await profile.open();
-      expect(await reloaded.get('from-file')).toEqual(record);
-      expect(await reloaded.list()).toEqual([summary]);
-    },
-  );
+    const reloaded = await profile.open();
+    expect(await reloaded.get('from-file')).toEqual(record);
+    expect(await reloaded.list()).toEqual([summary]);
+  });
 
   it('that no longer reads is reported as broken, naming the file; other runs still read', async () => {
     const profile = browser();
     const library = await profile.open();
     const { record } = await traceFile(byId('shopops-happy'), 'unreadable');
-    await library.putAll([{ record, file: { name: 'gone.json', source: '{"not": "a trace"' } }]);
+    await library.putAll([{ record, file: { name: 'gone.json', text: '{"not": "a trace"' } }]);
     const whole = await recordFor(byId('dg-agentur-contact'), 'whole', 6);
     await library.put(whole);
 
@@ -267,7 +257,7 @@ describe('a database version 3 wrote (every record whole)', () => {
     const library = await open();
     expect(await library.get('older')).toEqual(older);
     const { text, record } = await traceFile(byId('dg-agentur-contact'), 'newer');
-    await library.putAll([{ record, file: { name: 'newer.json', source: text } }]);
+    await library.putAll([{ record, file: { name: 'newer.json', text } }]);
     expect(await library.get('newer')).toEqual(record);
     expect((await storedRows(indexedDB)).map((row) => [row.id, row.file?.name ?? null])).toEqual([
       ['newer', 'newer.json'],

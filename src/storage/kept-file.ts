@@ -1,13 +1,13 @@
 /**
  * A run read from a file, kept as that file: the record without what the file's reading holds
- * (its shell: a few kilobytes however long the trace) and the file itself (`KeptFile`). Writing
- * the file (a Blob, or the pasted text) costs IndexedDB a copy of its bytes, where the trace it
+ * (its shell: a few kilobytes however long the trace) and the file's text (`KeptFile`). Writing
+ * the text costs IndexedDB a copy of one string, where the trace it
  * was read into cost a structured clone of 100,000 steps' objects and, in Chromium, a second one
  * made to find the row's key: about a second of allocation in the open worker, competing with the
  * page for the machine. Read back, the file is opened again by the engine's own opener, exactly as
  * when it was first opened, and its reading fills in the shell: a 100,000-step file reads back
  * faster than its trace's clone deserialised (in Node: `openFileText` 1.0 s, `v8.deserialize` 1.4 s).
- * Pure but for reading a Blob; the shell itself is `record-shell.ts`.
+ * Pure; the shell itself is `record-shell.ts`.
  */
 import type { OpenedFile } from '../engine';
 import type { KeptFile, RunRecord } from '../state';
@@ -30,7 +30,7 @@ export class KeptFileError extends Error {
  * the file does not open, or opens without a trace.
  */
 export async function reopenedRecord(shell: RunRecord, file: KeptFile): Promise<RunRecord> {
-  const text = typeof file.source === 'string' ? file.source : await file.source.text();
+  const { text } = file;
   // The engine's readers (zod, the importers) load with the first kept file read back, not
   // with the library: most pages never read one.
   const { openFileText } = await import('./file-reader');

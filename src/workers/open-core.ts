@@ -75,6 +75,22 @@ export async function answerOpenRequest(
   now: () => number = () => Date.now(),
   partItems?: number,
 ): Promise<OpenedFile | null> {
+  return (await readAndAnswer(request, post, now, partItems))?.opened ?? null;
+}
+
+/** A file's reading and the text it was read from. */
+interface Reading {
+  readonly opened: OpenedFile;
+  readonly text: string;
+}
+
+/** `answerOpenRequest`, resolving to the text as well (a holding worker keeps it to write). */
+async function readAndAnswer(
+  request: OpenWorkerRequest,
+  post: Post,
+  now: () => number,
+  partItems?: number,
+): Promise<Reading | null> {
   const { id, source, name } = request;
   try {
     let text: string;
@@ -88,7 +104,7 @@ export async function answerOpenRequest(
     const opened = openFileText(text, name);
     if (request.hold) post({ id, stage: 'held' });
     else postReading(id, opened, post, partItems);
-    return opened;
+    return { opened, text };
   } catch (error) {
     if (error instanceof FileError) {
       const { code, fileName, path, problem, location } = error;
@@ -110,7 +126,7 @@ export async function answerOpenRequest(
 
 /**
  * Writes one run to the library's IndexedDB `database` (the worker's own connection), with the
- * file it was read from (which the library keeps in place of its trace).
+ * text of the file it was read from (which the library keeps in place of its trace).
  */
 export type KeepRecord = (
   database: string,
@@ -147,12 +163,13 @@ export function createOpenAnswerer(
     readonly partItems?: number;
   } = {},
 ): (message: OpenWorkerMessage) => void {
-  let reading: Promise<OpenedFile | null> | null = null;
+  let reading: Promise<Reading | null> | null = null;
   let request: OpenWorkerRequest | null = null;
 
-  /** Writes the page's run (`command`) with this worker's reading `opened`: `kept` or `unkept`. */
-  const keepRun = async (command: OpenKeepCommand, opened: OpenedFile | null): Promise<void> => {
+  /** Writes the page's run (`command`) with this worker's reading: `kept` or `unkept`. */
+  const keepRun = async (command: OpenKeepCommand, read: Reading | null): Promise<void> => {
     const { id } = command;
+    const opened = read?.opened ?? null;
     const unkept = (problem: string) => post({ id, stage: 'unkept', problem });
     const record = opened && filledRecord(command.record, opened);
     if (!options.keep) return unkept('this worker cannot write to the library');
@@ -164,11 +181,10 @@ export function createOpenAnswerer(
     const bytes = sizeOf(request!.source) + JSON.stringify(command.record).length;
     try {
       const { label } = command;
-      const { source, name } = request!;
       const summary = await options.keep(command.database, {
         record,
         bytes,
-        file: { name, source },
+        file: { name: request!.name, text: read!.text },
         ...(label ? { label } : {}),
       });
       post({ id, stage: 'kept', summary });
@@ -180,7 +196,7 @@ export function createOpenAnswerer(
   return (message) => {
     if (!('command' in message)) {
       request = message;
-      reading = answerOpenRequest(message, post, options.now, options.partItems);
+      reading = readAndAnswer(message, post, options.now ?? Date.now, options.partItems);
       return;
     }
     if (!reading || message.id !== request?.id) {
@@ -189,9 +205,9 @@ export function createOpenAnswerer(
       return;
     }
     const { id } = message;
-    void reading.then((opened) => {
-      if (message.command === 'keep') return keepRun(message, opened);
-      if (opened) postReading(id, opened, post, options.partItems);
+    void reading.then((read) => {
+      if (message.command === 'keep') return keepRun(message, read);
+      if (read) postReading(id, read.opened, post, options.partItems);
     });
   };
 }

@@ -8,7 +8,7 @@
  * which words every problem. Loaded when such a file is opened (the fast path needs the trace
  * schemas, zod among them, which the first paint does not); `looksNative` is `native-start.ts`.
  */
-import { fastNativeTrace, type OpenedFile } from '../engine';
+import { fastOpenedTrace, type OpenedFile } from '../engine';
 
 /**
  * Pure but for reading the Blob: the native trace `source` holds when `JSON.parse` and the
@@ -16,13 +16,5 @@ import { fastNativeTrace, type OpenedFile } from '../engine';
  * answer says what it is). Valid only with the worker's clean pre-scan beside it.
  */
 export async function ownReading(source: Blob | string): Promise<OpenedFile | null> {
-  const text = typeof source === 'string' ? source : await source.text();
-  let value: unknown;
-  try {
-    value = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
-  } catch {
-    return null;
-  }
-  const read = fastNativeTrace(value);
-  return read && { kind: 'trace', ...read, version: 2 };
+  return fastOpenedTrace(typeof source === 'string' ? source : await source.text());
 }

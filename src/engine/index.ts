@@ -29,7 +29,7 @@ export {
   megabytes,
   type FileErrorCode,
 } from './files/errors';
-export { openFileText, type OpenedFile } from './files/open';
+export { fastOpenedTrace, openFileText, type OpenedFile } from './files/open';
 export {
   FORMAT_LABELS,
   type ForeignFormat,

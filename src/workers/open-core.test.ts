@@ -200,7 +200,7 @@ describe('the open worker’s write of the run the page made of its file', () =>
     ['a native trace', 'run.loopscope.json', 'native'],
     ['another tool’s trace (OTLP)', 'spans.json', 'otlp'],
   ] as const)(
-    '%s: held, then kept as the file from a shell, and read back as the page’s record',
+    '%s: held, then kept from a shell (a native trace as its file), and read back as the page’s record',
     async (_, name, kind) => {
       const happy = builtinScenario('shopops-happy');
       const text =
@@ -225,13 +225,18 @@ describe('the open worker’s write of the run the page made of its file', () =>
         },
         'kept',
       );
-      // What IndexedDB holds: the shell and the file's text, not the trace.
+      // What IndexedDB holds: a native trace's run as its shell and the file's text (not the
+      // File: a File is kept as a reference to the file on disk); another tool's run whole.
       const database = await openLibraryDatabase({ indexedDB, IDBKeyRange, name: 'a-library' });
       const row = await database.records.get(record.id);
       database.close();
-      expect(row?.record).toEqual(shellOf(record));
-      // The file's text, not the File: a File is kept as a reference to the file on disk.
-      expect(row?.file).toEqual({ name, text });
+      if (kind === 'native') {
+        expect(row?.record).toEqual(shellOf(record));
+        expect(row?.file).toEqual({ name, text });
+      } else {
+        expect(row?.record).toEqual(record);
+        expect(row?.file).toBeUndefined();
+      }
       const library = await openRunLibrary({ indexedDB, IDBKeyRange, name: 'a-library' });
       expect(await library.get(record.id)).toEqual(record);
       expect(await library.list()).toEqual([kept.stage === 'kept' && kept.summary]);

@@ -5,7 +5,8 @@ import { parseScenarioText } from '../scenario/parse';
 import { toTraceJson } from '../trace/build';
 import { toNativeTraceJson } from '../trace/native';
 import { FileError, MAX_FILE_BYTES, checkFileSize } from './errors';
-import { openFileText } from './open';
+import { genAiLoop, otlpRequest } from '../otel/fixtures/build';
+import { fastOpenedTrace, openFileText } from './open';
 
 const scenario = builtinScenario;
 const happy = scenario('shopops-happy');
@@ -49,6 +50,21 @@ describe('opening a file', () => {
       format: 'loopscope.library',
       value: { format: 'loopscope.library', version: 1, runs: [] },
     });
+  });
+});
+
+describe('the fast path alone (a kept file read back, the page’s own copy)', () => {
+  it('reads a native trace as openFileText does, BOM or not; anything else is null', async () => {
+    const trace = await runScenario(happy, scenarioConfig(happy));
+    const native = JSON.stringify(toNativeTraceJson(trace, happy));
+    expect(fastOpenedTrace(native)).toEqual(openFileText(native, 'run.json'));
+    expect(fastOpenedTrace(`\uFEFF${native}`)).toEqual(openFileText(native, 'run.json'));
+    // Another tool's trace, a v1 trace, broken JSON, a step the fast path does not take: null,
+    // so openFileText reads (or words) them.
+    expect(fastOpenedTrace(JSON.stringify(otlpRequest(genAiLoop())))).toBeNull();
+    expect(fastOpenedTrace(JSON.stringify(toTraceJson(trace)))).toBeNull();
+    expect(fastOpenedTrace(native.slice(0, -1))).toBeNull();
+    expect(fastOpenedTrace(native.replace('{"index":0,', '{"index":0,"unknownKey":1,'))).toBeNull();
   });
 });
 

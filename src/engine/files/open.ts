@@ -12,6 +12,7 @@ import type { Scenario } from '../scenario/types';
 import type { ForeignTrace } from '../otel/import';
 import { openForeignValue, openJsonLines, refuseLargeForeign } from '../otel/open-foreign';
 import { TraceError } from '../trace/errors';
+import { fastNativeTrace } from '../trace/native';
 import { readTraceValue } from '../trace/read';
 import type { Trace } from '../trace/types';
 import { FileError, MAX_FILE_BYTES, checkFileSize } from './errors';
@@ -73,6 +74,24 @@ function openScenario(record: Record<string, unknown>, text: string, name: strin
     if (!(error instanceof ScenarioError)) throw error;
     throw new FileError('invalid_scenario', name, error.path, error.problem, error.location);
   }
+}
+
+/**
+ * Pure: a native trace's reading by the fast path alone (`JSON.parse`, then `fastNativeTrace`),
+ * which is what {@link openFileText} gives that text; null for anything else, good or bad. It
+ * skips the hardened reader's pre-scan (depth, forbidden keys), so it is only for text that is
+ * scanned beside it (the page's own copy, the open worker scanning) or was scanned when its file
+ * was opened (a run the library keeps as its file's text).
+ */
+export function fastOpenedTrace(text: string): OpenedFile | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
+  } catch {
+    return null;
+  }
+  const read = fastNativeTrace(value);
+  return read && { kind: 'trace', ...read, version: 2 };
 }
 
 /**

@@ -52,9 +52,28 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** `vite preview` of the build; resolves with its base URL when it answers (30 s at most). */
+/** Whether something listens on `port` of 127.0.0.1 now (it cannot be listened on). */
+export function portTaken(port: number): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EADDRINUSE' ? resolve(true) : reject(error),
+    );
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(false)));
+  });
+}
+
+/**
+ * `vite preview` of the build; resolves with its base URL when it answers (30 s at most). A port
+ * something already listens on is refused first: that server (a preview left running by an
+ * earlier script) would answer, and another build would be measured.
+ */
 export async function serve(outDir: string, port: number): Promise<string> {
   const base = `http://127.0.0.1:${port}`;
+  if (await portTaken(port))
+    throw new BenchError(
+      `port ${port} is taken: the server there (a vite preview left running?) would be measured instead of ${outDir}. Stop it, or set BENCH_PORT to a free port.`,
+    );
   const child = startVite([
     'preview',
     '--outDir',

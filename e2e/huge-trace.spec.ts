@@ -58,6 +58,23 @@ test('a 100,000-step trace opens, and its last, first and middle steps are reach
   await expect(metrics).toContainText('LLM calls: 100,000');
   await expect(position(page)).toHaveText(/^Step 99999 · 100000 of 100000 · action/);
 
+  // The phase graph's pills show their whole counts: none is cut off by its reserved width.
+  const pills = page.locator('[data-edge-label]');
+  await expect(pills.first()).toBeVisible();
+  await expect
+    .poll(() =>
+      pills.evaluateAll((all) =>
+        all
+          .filter(
+            (pill) =>
+              pill.scrollWidth > pill.clientWidth + 1 ||
+              [...pill.children].some((line) => line.scrollWidth > line.clientWidth + 1),
+          )
+          .map((pill) => pill.textContent),
+      ),
+    )
+    .toEqual([]);
+
   // The strip holds the cells in view, not one per step.
   const cells = strip(page).getByRole('option');
   expect(await cells.count()).toBeLessThan(500);

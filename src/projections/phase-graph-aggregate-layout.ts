@@ -27,11 +27,23 @@ export function phaseWidth(label: string): number {
 }
 
 /**
+ * Pure: a pill's count badge, five characters at most (`×9999`, `×12k`, `×100k`, `×2M`), so the
+ * width reserved for it holds however long the run; the exact count is in the pill's title and
+ * accessible name.
+ */
+export function countBadge(taken: number): string {
+  if (taken < 10_000) return `×${taken}`;
+  if (taken < 1_000_000) return `×${Math.floor(taken / 1_000)}k`;
+  return `×${Math.floor(taken / 1_000_000)}M`;
+}
+
+/**
  * Pure: a pill's reserved width, from the transition's id alone (so the layout holds still while
- * the counts and reasons grow): the id on one line plus the count badge, within bounds.
+ * the counts and reasons grow): the id on one line plus a count badge of five characters
+ * (`countBadge`), within bounds.
  */
 export function labelWidth(id: string): number {
-  return Math.min(184, Math.max(112, Math.ceil(id.length * 6.6) + 44));
+  return Math.min(196, Math.max(112, Math.ceil(id.length * 6.6) + 56));
 }
 
 /**

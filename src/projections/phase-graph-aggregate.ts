@@ -15,6 +15,7 @@ import type {
 } from './phase-graph';
 import {
   aggregateLayout,
+  countBadge,
   betweenAttempts,
   inPreview,
   LABEL_HEIGHT,
@@ -150,7 +151,7 @@ export function buildAggregate(
     // says the loop would have taken is labelled with that, apart from what the run did.
     const pill: EdgePill | null =
       taken > 0
-        ? { badge: `×${taken}`, text: spec.id, detail: wouldText ?? summary }
+        ? { badge: countBadge(taken), text: spec.id, detail: wouldText ?? summary }
         : wouldText
           ? { badge: null, text: spec.id, detail: wouldText }
           : null;

@@ -18,6 +18,7 @@ import {
   type PhaseGraphOptions,
   type PhaseGraphRun,
 } from './phase-graph';
+import { countBadge } from './phase-graph-aggregate-layout';
 import { summariseReasons } from './phase-graph-reasons';
 
 async function trace(id: string, overrides: ConfigOverrides = {}): Promise<Trace> {
@@ -526,5 +527,19 @@ describe('reason summaries', () => {
 
   it('is null without reasons', () => {
     expect(summariseReasons([])).toBeNull();
+  });
+});
+
+describe('a pill’s count badge', () => {
+  it('is five characters at most, so the width reserved for it holds at any length of run', () => {
+    expect([1, 999, 9_999, 10_000, 100_000, 999_999, 2_500_000].map(countBadge)).toEqual([
+      '×1',
+      '×999',
+      '×9999',
+      '×10k',
+      '×100k',
+      '×999k',
+      '×2M',
+    ]);
   });
 });

@@ -1,13 +1,13 @@
 /**
- * A run read from a file, kept as that file: the record without what the file's reading holds
- * (its shell: a few kilobytes however long the trace) and the file's text (`KeptFile`). Writing
- * the text costs IndexedDB a copy of one string, where the trace it
- * was read into cost a structured clone of 100,000 steps' objects and, in Chromium, a second one
- * made to find the row's key: about a second of allocation in the open worker, competing with the
- * page for the machine. Read back, the file is opened again by the engine's own opener, exactly as
- * when it was first opened, and its reading fills in the shell: a 100,000-step file reads back
- * faster than its trace's clone deserialised (in Node: `openFileText` 1.0 s, `v8.deserialize` 1.4 s).
- * Pure; the shell itself is `record-shell.ts`.
+ * A run read from a native trace file, kept as that file: the record without what the file's
+ * reading holds (its shell: a few kilobytes however long the trace) and the file's text
+ * (`KeptFile`). Writing the text costs IndexedDB a copy of one string, where the trace it was
+ * read into cost a structured clone of 100,000 steps' objects and, in Chromium, a second one made
+ * to find the row's key: about a second of allocation in the open worker, competing with the page
+ * for the machine. Read back, the text is read again (`file-reader.ts`: the fast path, else the
+ * engine's opener) and its reading fills in the shell: a 100,000-step run shows sooner than its
+ * clone deserialised did (docs/decisions/0007-kept-file-as-text.md). Pure; the shell itself is
+ * `record-shell.ts`.
  */
 import type { OpenedFile } from '../engine';
 import type { KeptFile, RunRecord } from '../state';

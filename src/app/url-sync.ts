@@ -65,8 +65,6 @@ export function createUrlWriter(history: UrlHistory = BROWSER_HISTORY) {
   };
   return {
     seen: () => seen,
-    /** The view the URL names now (it changes at once when a link is followed). */
-    view: () => routeOf(seen ?? history.hash()).view,
     /** The page now shows what `hash` names (a link it followed). */
     saw(hash: string) {
       cancel();
@@ -74,11 +72,17 @@ export function createUrlWriter(history: UrlHistory = BROWSER_HISTORY) {
     },
     write,
     flush,
-    /** The shown store changed: another scenario or view at once, the rest once changes pause. */
+    /**
+     * The shown store changed: another scenario at once, the rest once changes pause. A hash of
+     * another view than the URL names is a store the user has left (React lets go of it only at
+     * the new view's first render, and a lazy view waits for its code): a late change of it, a
+     * kept run read in, must not take the URL back to it.
+     */
     follow(hash: string) {
       const current = routeOf(seen ?? history.hash());
       const next = parseViewHash(hash);
-      if (current.view !== next.view || current.scenario !== next.scenario) {
+      if (current.view !== next.view) return;
+      if (current.scenario !== next.scenario) {
         flush();
         write(hash, 'push');
         return;
@@ -91,15 +95,9 @@ export function createUrlWriter(history: UrlHistory = BROWSER_HISTORY) {
   };
 }
 
-/**
- * The URL follows the store of `route`'s view (`views.watch`) through `writer`; returns the
- * release. A link followed since (the Library, say) leaves that view before React lets go of its
- * store (a lazy view's first render waits for its code): a late change of it, a kept run read in,
- * must not take the URL back to it.
- */
+/** The URL follows the store of `route`'s view (`views.watch`) through `writer`; returns the release. */
 export function followShown(views: ViewStores, route: ViewRoute, writer: UrlWriter): () => void {
   return views.watch(route, () => {
-    if (writer.view() !== route.view) return;
     const hash = views.shownHash(route);
     if (hash !== null) writer.follow(hash);
   });

@@ -63,20 +63,26 @@ async function viewsWithKeptRun() {
     onResolved: () => resolved(),
   });
   const read = new Promise<void>((resolve) => (resolved = resolve));
-  return { views, record, read };
+  return { views, read };
 }
 
 const LINK = '#/inspect?scenario=shopops-happy&run=kept-1';
 
+/** A page that followed LINK: its view stores, its history, and the URL following the inspector. */
+async function followedLink() {
+  const { views, read } = await viewsWithKeptRun();
+  const { entries, fake, runTimers } = history(LINK);
+  const writer = createUrlWriter(fake);
+  const route = parseViewHash(LINK);
+  writer.saw(LINK);
+  views.follow(route, { switching: false });
+  followShown(views, route, writer);
+  return { views, read, entries, runTimers, writer, route };
+}
+
 describe('the URL following the shown view', () => {
   it('names a linked kept run once it is read in, while its view is shown', async () => {
-    const { views, read } = await viewsWithKeptRun();
-    const { entries, fake, runTimers } = history(LINK);
-    const writer = createUrlWriter(fake);
-    const route = parseViewHash(LINK);
-    writer.saw(LINK);
-    views.follow(route, { switching: false });
-    followShown(views, route, writer);
+    const { views, read, entries, runTimers, route } = await followedLink();
     await read;
     runTimers();
     expect(views.inspector(route).getState().shown?.id).toBe('kept-1');
@@ -84,13 +90,7 @@ describe('the URL following the shown view', () => {
   });
 
   it('stays on the view the user went to when a kept run is read in after they left', async () => {
-    const { views, read } = await viewsWithKeptRun();
-    const { entries, fake, runTimers } = history(LINK);
-    const writer = createUrlWriter(fake);
-    const route = parseViewHash(LINK);
-    writer.saw(LINK);
-    views.follow(route, { switching: false });
-    followShown(views, route, writer);
+    const { views, read, entries, runTimers, writer, route } = await followedLink();
     // The user clicks Library while the run is read: the browser shows the new hash at once,
     // and the page follows it; the inspector's store is still watched until React re-renders.
     entries.push('#/library');

@@ -78,13 +78,18 @@ export async function answerOpenRequest(
   return (await readAndAnswer(request, post, now, partItems))?.opened ?? null;
 }
 
-/** A file's reading and the text it was read from. */
+/**
+ * A file's reading and, for a native trace, the file as the library keeps its run (`KeptFile`,
+ * read back by the page's fast path as quickly as the trace's clone was); another tool's trace is
+ * kept whole (its importer takes ~3.5 s on the page for 100,000 spans, the clone ~1 s), so its
+ * text is not held.
+ */
 interface Reading {
   readonly opened: OpenedFile;
-  readonly text: string;
+  readonly file: KeptFile | null;
 }
 
-/** `answerOpenRequest`, resolving to the text as well (a holding worker keeps it to write). */
+/** `answerOpenRequest`, resolving to the file to keep as well (a holding worker writes it). */
 async function readAndAnswer(
   request: OpenWorkerRequest,
   post: Post,
@@ -104,7 +109,7 @@ async function readAndAnswer(
     const opened = openFileText(text, name);
     if (request.hold) post({ id, stage: 'held' });
     else postReading(id, opened, post, partItems);
-    return { opened, text };
+    return { opened, file: opened.kind === 'trace' ? { name, text } : null };
   } catch (error) {
     if (error instanceof FileError) {
       const { code, fileName, path, problem, location } = error;
@@ -170,6 +175,7 @@ export function createOpenAnswerer(
   const keepRun = async (command: OpenKeepCommand, read: Reading | null): Promise<void> => {
     const { id } = command;
     const opened = read?.opened ?? null;
+    const file = read?.file ?? null;
     const unkept = (problem: string) => post({ id, stage: 'unkept', problem });
     const record = opened && filledRecord(command.record, opened);
     if (!options.keep) return unkept('this worker cannot write to the library');
@@ -184,10 +190,7 @@ export function createOpenAnswerer(
       const summary = await options.keep(command.database, {
         record,
         bytes,
-        // A native trace is kept as its file's text (read back by the page's parse, as fast as
-        // the trace's clone); another tool's trace whole (its importer takes ~3.5 s on the page
-        // for 100,000 spans, the clone ~1 s).
-        ...(opened.kind === 'trace' ? { file: { name: request!.name, text: read!.text } } : {}),
+        ...(file ? { file } : {}),
         ...(label ? { label } : {}),
       });
       post({ id, stage: 'kept', summary });

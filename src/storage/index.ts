@@ -4,8 +4,8 @@
  */
 export { openLibraryDatabase, openRunLibrary, type RunLibraryOptions } from './dexie-library';
 export { openReflections } from './dexie-reflections';
-export { KeptFileError, reopenedRecord } from './kept-file';
-export { filledRecord, shellOf } from './record-shell';
+export { KeptFileError } from './kept-file';
+export { shellOf } from './record-shell';
 export {
   DEFAULT_DATABASE_NAME,
   declareSchema,
@@ -15,7 +15,6 @@ export {
   VERSION_1_STORES,
   VERSION_2_STORES,
   VERSION_3_STORES,
-  VERSION_4_STORES,
   type LibraryDatabase,
   type RecordRow,
   type ReflectionRow,

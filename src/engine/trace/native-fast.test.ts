@@ -38,8 +38,10 @@ describe('the native file read without zod on its steps', () => {
       ['returns-laptop', { protocol: 'tools' }],
     ] as const) {
       const value = await nativeValue(id, overrides);
+      const before = structuredClone(value);
       const fast = fastNativeParts(value);
       expect(fast).not.toBeNull();
+      expect(value).toEqual(before); // it gives the file's own objects, never changed
       expect(fast).toEqual(checkedNativeParts(value));
     }
   });
@@ -54,8 +56,10 @@ describe('the native file read without zod on its steps', () => {
       return { ...rest, modelCall: callRest };
     });
     const { path: _path, ...older }: Record<string, unknown> = { ...value, steps };
+    const before = structuredClone(older);
     const fast = fastNativeParts(older);
     expect(fast).not.toBeNull();
+    expect(older).toEqual(before); // the defaults go into copies, not into the file's objects
     expect(fast).toEqual(checkedNativeParts(older));
   });
 

@@ -1,10 +1,13 @@
 /**
  * The fast path of reading Trace JSON v2: its steps, messages and path checked by hand, not by
  * zod (jitless zod spent seconds on a 100,000-step file). Each check accepts only values the
- * schema accepts and builds what the schema's output would be (its defaults applied); a value
- * with anything it does not know — an unknown key, a wrong type, a step out of order — makes it
- * answer null, and the caller reads the file through the schemas, which word the problem. So a
- * bad file gets exactly the message it always got; only good files go fast.
+ * schema accepts and gives what the schema's output would be: the value itself when it already
+ * is one (only the schema's keys, every default written, as the native writer writes them:
+ * copying each of 100,000 steps was most of the path's time in a page), else a copy with the
+ * defaults applied. It never changes the value it reads. A value with anything it does not know
+ * — an unknown key, a wrong type, a step out of order — makes it answer null, and the caller
+ * reads the file through the schemas, which word the problem. So a bad file gets exactly the
+ * message it always got; only good files go fast.
  */
 import { PHASES } from '../machine';
 import type { Message } from '../types';
@@ -108,12 +111,8 @@ export function fastMessage(value: unknown): Message | null {
     if (!Array.isArray(toolCalls)) return null;
     for (const call of toolCalls) if (!isToolCall(call)) return null;
   }
-  return {
-    role: role as Message['role'],
-    content,
-    ...(toolCalls !== undefined ? { toolCalls: toolCalls as Message['toolCalls'] } : {}),
-    ...(toolCallId !== undefined ? { toolCallId } : {}),
-  };
+  // Its only keys are the message's, each as `messageOf` keeps it: the value is the message.
+  return value as unknown as Message;
 }
 
 /** A model call's context, when it lies inside one of `conversations`, or null. */
@@ -123,7 +122,7 @@ function fastContext(value: unknown, conversations: readonly unknown[]): Context
   if (!isCount(conversation) || !isCount(length)) return null;
   const messages = conversations[conversation];
   if (!Array.isArray(messages) || length > messages.length) return null;
-  return { conversation, length };
+  return value as unknown as ContextRef;
 }
 
 function fastModelCall(value: unknown, conversations: readonly unknown[]): Step['modelCall'] {
@@ -138,6 +137,14 @@ function fastModelCall(value: unknown, conversations: readonly unknown[]): Step[
   if (ttftMs !== undefined && ttftMs !== null && !(isFinite(ttftMs) && ttftMs >= 0)) return null;
   if (!optionalTextOrNull(reasoning)) return null;
   if (toolCall !== undefined && toolCall !== null && !isToolCall(toolCall)) return null;
+  // Every default already written (as the native writer does): the value is the call.
+  if (
+    usageEstimated !== undefined &&
+    ttftMs !== undefined &&
+    reasoning !== undefined &&
+    toolCall !== undefined
+  )
+    return value as unknown as Step['modelCall'];
   return {
     context,
     text,
@@ -177,10 +184,10 @@ function fastObservation(value: unknown): Step['observation'] | undefined {
   if (value === null) return null;
   // `result` may be any value, null included, but it must be there: the schema requires the key.
   if (!onlyKeys(value, OBSERVATION_KEYS) || !('result' in value)) return undefined;
-  const { ok, result, empty, repeatOf } = value;
+  const { ok, empty, repeatOf } = value;
   if (typeof ok !== 'boolean' || typeof empty !== 'boolean') return undefined;
   if (repeatOf !== undefined && !isCount(repeatOf)) return undefined;
-  return { ok, result, empty, ...(repeatOf !== undefined ? { repeatOf } : {}) };
+  return value as unknown as Step['observation'];
 }
 
 const isJudge = (value: unknown) =>
@@ -211,6 +218,14 @@ export function fastStep(
   if (framing !== null && !FRAMINGS.has(framing)) return null;
   if (!optionalTextOrNull(thought) || !optionalTextOrNull(answer)) return null;
   if (judge !== undefined && !isJudge(judge)) return null;
+  // Nothing to default (as the native writer writes a step): the value is the step.
+  if (
+    thought !== undefined &&
+    answer !== undefined &&
+    modelCall === value.modelCall &&
+    observation === value.observation
+  )
+    return value as unknown as Step;
   return {
     index: position,
     attempt: attempt as number,

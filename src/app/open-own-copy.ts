@@ -11,10 +11,10 @@
 import { fastOpenedTrace, type OpenedFile } from '../engine';
 
 /**
- * Pure but for reading the Blob: the native trace `source` holds when `JSON.parse` and the
- * engine's fast path read it whole; null otherwise (not JSON, not plainly good: the worker's
- * answer says what it is). Valid only with the worker's clean pre-scan beside it.
+ * Pure: the native trace a file's `text` holds when `JSON.parse` and the engine's fast path read
+ * it whole; null otherwise (not JSON, not plainly good: the worker's answer says what it is).
+ * Valid only with the worker's clean pre-scan beside it.
  */
-export async function ownReading(source: Blob | string): Promise<OpenedFile | null> {
-  return fastOpenedTrace(typeof source === 'string' ? source : await source.text());
+export function ownReading(text: string): OpenedFile | null {
+  return fastOpenedTrace(text);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   FileError,
+  fastOpenedTrace,
   openFileText,
   runScenario,
   scenarioConfig,
@@ -158,6 +159,31 @@ describe('opening a file in the open worker', () => {
       );
       expect(await job.opened).toEqual(openFileText(text, 'run.json'));
       expect(worker.closed()).toBe(1);
+    });
+
+    it('parses its own copy only once the worker has answered (a parse holds the page, and the worker starts through it)', async () => {
+      const text = await nativeText();
+      const events: string[] = [];
+      const worker = workerLike();
+      const connect: OpenPortFactory = (onAnswer, onError) =>
+        worker.connect((one) => {
+          events.push(`worker ${one.stage}`);
+          onAnswer(one);
+        }, onError);
+      const copy: OwnCopy = {
+        looksNative: async () => true,
+        read: async (source) => {
+          const read = typeof source === 'string' ? source : await source.text();
+          return () => {
+            events.push('page parses');
+            return fastOpenedTrace(read);
+          };
+        },
+      };
+      const job = createEngineOpener(connect, { copy })(text, 'run.json', () => {});
+      expect(await job.opened).toEqual(openFileText(text, 'run.json'));
+      expect(events.indexOf('page parses')).toBeGreaterThan(0);
+      expect(events[0]).toMatch(/^worker /);
     });
 
     it('with a forbidden key is refused with the worker’s message, though its steps read well', async () => {

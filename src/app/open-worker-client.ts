@@ -68,16 +68,29 @@ export type OpenPortFactory = (
   onError: (message: string) => void,
 ) => OpenPort;
 
-/** The page's own reading of a native trace (null: not plainly one) and the guess that starts it. */
+/** The page's own reading of a native trace and the guess that starts it. */
 export interface OwnCopy {
   readonly looksNative: (source: Blob | string) => Promise<boolean>;
-  readonly read: (source: Blob | string) => Promise<OpenedFile | null>;
+  /**
+   * Reads the file's text (and loads what parses it): resolves to the parse, which the opener
+   * calls when it chooses (null: not plainly a native trace). The parse is one long task.
+   */
+  readonly read: (source: Blob | string) => Promise<() => OpenedFile | null>;
 }
 
-/** The page's own reading loads with the first native file (its fast path needs the schemas). */
+/**
+ * The page's own reading loads with the first native file (its fast path needs the schemas),
+ * while the file is read: a 90 MB read waited ~0.15 s for the chunk when it came after it.
+ */
 const PAGE_COPY: OwnCopy = {
   looksNative,
-  read: async (source) => (await import('./open-own-copy')).ownReading(source),
+  read: async (source) => {
+    const [text, { ownReading }] = await Promise.all([
+      typeof source === 'string' ? source : source.text(),
+      import('./open-own-copy'),
+    ]);
+    return () => ownReading(text);
+  },
 };
 
 export interface EngineOpenerOptions {
@@ -90,7 +103,9 @@ export interface EngineOpenerOptions {
 /**
  * An opener over the ports `connect` makes: a port per file. A file that starts as a native
  * trace is also read on the page (`open-own-copy.ts`): that reading is the answer once the
- * worker's pre-scan is clean. A worker that holds (`holds`) keeps its reading meanwhile and
+ * worker's pre-scan is clean. The page parses its copy only once the worker has said anything:
+ * Chromium starts a new worker through the page's thread, and a parse that held it (~0.5 s for
+ * 90 MB) held the worker's start, and so its pre-scan, as long. A worker that holds (`holds`) keeps its reading meanwhile and
  * sends it only when the page's own found nothing (`send`); after the answer it stays, to write
  * the run made of the file (`keeper()`), and ends when that is written or released.
  */
@@ -116,8 +131,14 @@ export function createEngineOpener(
     let writer: RecordWriter | null = null;
     /** The parts of the worker's reading so far (its `opened` joins them). */
     const parts: ReadingPart[] = [];
+    /** Resolved when the worker first answers, or ends: then the page may parse its copy. */
+    let started = () => {};
+    const workerStarted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
 
     const end = () => {
+      started();
       port?.close();
       port = null;
       settle = null;
@@ -162,6 +183,7 @@ export function createEngineOpener(
       settle = { resolve, reject };
       const answer = (response: OpenWorkerResponse) => {
         if (response.id !== id || !port) return;
+        started();
         if (!settle) return afterAnswer(response);
         if (response.stage === 'reading') {
           onProgress({ stage: 'reading', bytes: response.bytes, total: response.total });
@@ -203,7 +225,12 @@ export function createEngineOpener(
       // The worker's answer stands whenever the page's reading fails or finds nothing.
       void copy
         .looksNative(source)
-        .then((native) => (native && settle ? copy.read(source) : null))
+        .then(async (native) => {
+          if (!native || !settle) return null;
+          const parse = await copy.read(source);
+          await workerStarted;
+          return settle ? parse() : null;
+        })
         .catch(() => null)
         .then((file) => {
           own = file;

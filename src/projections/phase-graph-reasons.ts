@@ -154,9 +154,14 @@ export function transitionReason(
  * ("found ×2 · empty"); at most `limit` kinds, then "+N more".
  */
 export function summariseReasons(reasons: readonly string[], limit = 2): string | null {
-  if (reasons.length === 0) return null;
   const counts = new Map<string, number>();
   for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  return summariseCounts(counts, limit);
+}
+
+/** Pure: {@link summariseReasons} of reasons already counted (each reason's count, first seen first). */
+export function summariseCounts(counts: ReadonlyMap<string, number>, limit = 2): string | null {
+  if (counts.size === 0) return null;
   const ranked = [...counts].sort((a, b) => b[1] - a[1]);
   const shown = ranked
     .slice(0, limit)

@@ -4,15 +4,15 @@
  */
 import type { PhaseId } from '../engine';
 import type { PhaseGraphMachine, PhaseGraphRun } from './phase-graph';
-import { summariseReasons, transitionReason } from './phase-graph-reasons';
+import type { TransitionSpec } from '../engine';
+import { summariseCounts, transitionReason } from './phase-graph-reasons';
 
 export interface EdgeTally {
   taken: number;
   steps: number[];
-  reasons: string[];
   /**
-   * `summariseReasons(reasons)`, counted with the tally: on a 100,000-step run it ranks 100,000
-   * reasons, which a cursor move must not do again.
+   * `summariseReasons` of the reasons it was taken for, counted with the tally: on a 100,000-step
+   * run it ranks 100,000 reasons, which a cursor move must not do again.
    */
   summary: string | null;
 }
@@ -81,37 +81,67 @@ export function unionAscending(a: number[], b: number[]): number[] {
   return once;
 }
 
+/** One transition's counting: its tally once taken, its reasons' counts, its phases' lists. */
+interface Slot {
+  readonly spec: TransitionSpec;
+  seen: EdgeTally | null;
+  readonly reasons: Map<string, number>;
+  from: number[] | null;
+  to: number[] | null;
+}
+
+/** Pure: `step` at the end of `list`, unless it is already last (each list comes in order). */
+function addOnce(list: number[], step: number): void {
+  if (list[list.length - 1] !== step) list.push(step);
+}
+
 function countTally(machine: PhaseGraphMachine, run: PhaseGraphRun): Tally {
   const edges = new Map<string, EdgeTally>();
   // Each phase's steps, from the path and from the steps: each list comes in order (a repeat of
-  // the last one is dropped here), and the two are merged at the end.
+  // the last one is dropped), and the two are merged at the end.
   const fromPath = new Map<PhaseId, number[]>();
   const fromSteps = new Map<PhaseId, number[]>();
-  const add = (lists: Map<PhaseId, number[]>, phase: PhaseId, step: number) => {
-    const list = lists.get(phase);
-    if (!list) lists.set(phase, [step]);
-    else if (list[list.length - 1] !== step) list.push(step);
+  const listOf = (lists: Map<PhaseId, number[]>, phase: PhaseId): number[] => {
+    let list = lists.get(phase);
+    if (!list) lists.set(phase, (list = []));
+    return list;
   };
-  const byId = new Map(machine.transitions.map((spec) => [spec.id, spec]));
+  // One map lookup per path entry (a 100,000-step run has 200,000): the rest hangs off its slot.
+  const slots = new Map<string, Slot>(
+    machine.transitions.map((spec) => [
+      spec.id,
+      { spec, seen: null, reasons: new Map(), from: null, to: null },
+    ]),
+  );
+  const escalation = run.escalation ?? null;
   for (const entry of run.path) {
-    const spec = byId.get(entry.transition);
-    if (!spec) continue;
-    const seen = edges.get(spec.id) ?? { taken: 0, steps: [], reasons: [], summary: null };
+    const slot = slots.get(entry.transition);
+    if (!slot) continue;
+    const { spec } = slot;
+    let seen = slot.seen;
+    if (!seen) {
+      seen = slot.seen = { taken: 0, steps: [], summary: null };
+      edges.set(spec.id, seen);
+    }
     seen.taken += 1;
     if (entry.step !== null) {
-      if (seen.steps.at(-1) !== entry.step) seen.steps.push(entry.step);
-      add(fromPath, spec.from, entry.step);
-      add(fromPath, spec.to, entry.step);
+      addOnce(seen.steps, entry.step);
+      addOnce((slot.from ??= listOf(fromPath, spec.from)), entry.step);
+      addOnce((slot.to ??= listOf(fromPath, spec.to)), entry.step);
     }
-    const reason = transitionReason(entry, spec, run.steps, run.escalation ?? null);
-    if (reason) seen.reasons.push(reason);
-    edges.set(spec.id, seen);
+    const reason = transitionReason(entry, spec, run.steps, escalation);
+    if (reason) slot.reasons.set(reason, (slot.reasons.get(reason) ?? 0) + 1);
   }
-  for (const seen of edges.values()) seen.summary = summariseReasons(seen.reasons);
+  for (const slot of slots.values()) {
+    if (slot.seen) slot.seen.summary = summariseCounts(slot.reasons);
+  }
   const scope = run.scope ?? null;
+  let phase: PhaseId | null = null;
+  let list: number[] = [];
   for (const step of run.steps) {
     if (!scope || (step.index >= scope.first && step.index <= scope.last)) {
-      add(fromSteps, step.phase, step.index);
+      if (step.phase !== phase) list = listOf(fromSteps, (phase = step.phase));
+      addOnce(list, step.index);
     }
   }
   const phaseSteps = new Map<PhaseId, readonly number[]>();

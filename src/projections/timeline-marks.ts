@@ -50,15 +50,15 @@ export function guardTrips(
   transitions: readonly TransitionSpec[] = TRANSITIONS,
 ): ReadonlyMap<number, Guard> {
   const trips = new Map<number, Guard>();
-  const owners = pathSteps(path);
   const specs = transitionsById(transitions);
-  path.forEach((entry, position) => {
-    const owner = owners[position];
+  // Each entry's owner as `pathSteps` finds it, without its array (200,000 entries at 100,000 steps).
+  let owner: number | null = null;
+  for (const entry of path) {
+    if (entry.step !== null) owner = entry.step;
+    if (owner === null || owner >= steps.length) continue;
     const spec = specs.get(entry.transition);
-    if (owner === null || owner === undefined || owner >= steps.length) return;
-    if (spec?.kind !== 'guard' || spec.guard === null) return;
-    trips.set(owner, spec.guard);
-  });
+    if (spec?.kind === 'guard' && spec.guard !== null) trips.set(owner, spec.guard);
+  }
   for (const step of steps) {
     const { outcome, reason } = step.decision.policy;
     if (outcome === 'denied' && reason) trips.set(step.index, reason);

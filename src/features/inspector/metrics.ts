@@ -21,8 +21,17 @@ export function liveMetrics(
 /** Selector: the metrics so far (the same object until a step ends, so no extra renders). */
 export const selectLiveMetrics = (state: RunState) => liveMetrics(state.events, state.metrics);
 
+/** The summary of each steps array: the chips render on every change of the run's state. */
+const summaries = new WeakMap<readonly Step[], string>();
+
 /** "stall", or "2 stall, 1 cadence": what triggered the run's reflections, most frequent first. */
 export function triggerSummary(steps: readonly Step[]): string {
+  let summary = summaries.get(steps);
+  if (summary === undefined) summaries.set(steps, (summary = countTriggers(steps)));
+  return summary;
+}
+
+function countTriggers(steps: readonly Step[]): string {
   const counts = new Map<Trigger, number>();
   for (const step of steps) {
     if (step.kind === 'reflection' && step.trigger) {

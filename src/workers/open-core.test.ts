@@ -69,6 +69,30 @@ describe('the open worker’s core', () => {
     });
   });
 
+  it('after a clean pre-scan reads a native file to what openFileText gives, and a dirty one as before', async () => {
+    const happy = builtinScenario('shopops-happy');
+    const text = JSON.stringify(
+      toNativeTraceJson(await runScenario(happy, scenarioConfig(happy)), happy),
+    );
+    const scanned = async (source: string) => {
+      const posted: OpenWorkerResponse[] = [];
+      await answerOpenRequest({ id: 7, source, name: 'run.json', scan: true }, (one) =>
+        posted.push(structuredClone(one)),
+      );
+      return posted;
+    };
+    const clean = await scanned(text);
+    expect(clean.map((one) => one.stage)).toEqual(['parsing', 'scanned', 'opened']);
+    expect(clean[1]).toEqual({ id: 7, stage: 'scanned', clean: true });
+    expect(clean[2]).toEqual({ id: 7, stage: 'opened', opened: openFileText(text, 'run.json') });
+    // A forbidden key inside an observation's free-form result: the fast path would take it.
+    const dirty = text.replace('"result":{', '"result":{"__proto__":{"polluted":true},');
+    expect(dirty).not.toBe(text);
+    const refused = await scanned(dirty);
+    expect(refused[1]).toEqual({ id: 7, stage: 'scanned', clean: false });
+    expect(refused[2]).toMatchObject({ stage: 'refused', error: { code: 'forbidden_key' } });
+  });
+
   it('reports reading as the chunks come, not more often than every READ_REPORT_MS', async () => {
     let clock = 0;
     const now = () => (clock += READ_REPORT_MS / 2);

@@ -66,6 +66,16 @@ describe('the fast path alone (a kept file read back, the page’s own copy)', (
     expect(fastOpenedTrace(native.slice(0, -1))).toBeNull();
     expect(fastOpenedTrace(native.replace('{"index":0,', '{"index":0,"unknownKey":1,'))).toBeNull();
   });
+
+  it('is null for a text over the size cap, which openFileText refuses (a paste is not measured before)', async () => {
+    const trace = await runScenario(happy, scenarioConfig(happy));
+    const native = JSON.stringify(toNativeTraceJson(trace, happy));
+    const padded = native + ' '.repeat(MAX_FILE_BYTES - native.length + 1);
+    expect(fastOpenedTrace(padded)).toBeNull();
+    expect(() => openFileText(padded, 'big.json')).toThrow(
+      expect.objectContaining({ code: 'too_large' }),
+    );
+  });
 });
 
 describe('a file that cannot be opened: one line naming the file, where and what', () => {

@@ -81,9 +81,11 @@ function openScenario(record: Record<string, unknown>, text: string, name: strin
  * which is what {@link openFileText} gives that text; null for anything else, good or bad. It
  * skips the hardened reader's pre-scan (depth, forbidden keys), so it is only for text that is
  * scanned beside it (the page's own copy, the open worker scanning) or was scanned when its file
- * was opened (a run the library keeps as its file's text).
+ * was opened (a run the library keeps as its file's text). A text over the size cap is null
+ * too: {@link openFileText} refuses it.
  */
 export function fastOpenedTrace(text: string): OpenedFile | null {
+  if (text.length > MAX_FILE_BYTES) return null;
   let value: unknown;
   try {
     value = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);

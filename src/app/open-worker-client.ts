@@ -105,9 +105,10 @@ export interface EngineOpenerOptions {
  * trace is also read on the page (`open-own-copy.ts`): that reading is the answer once the
  * worker's pre-scan is clean. The page parses its copy only once the worker has said anything:
  * Chromium starts a new worker through the page's thread, and a parse that held it (~0.5 s for
- * 90 MB) held the worker's start, and so its pre-scan, as long. A worker that holds (`holds`) keeps its reading meanwhile and
- * sends it only when the page's own found nothing (`send`); after the answer it stays, to write
- * the run made of the file (`keeper()`), and ends when that is written or released.
+ * 90 MB) held the worker's start, and so its pre-scan, as long. A worker that holds (`holds`)
+ * keeps its reading meanwhile and sends it only when the page's own found nothing (`send`);
+ * after the answer it stays, to write the run made of the file (`keeper()`), and ends when that
+ * is written or released.
  */
 export function createEngineOpener(
   connect: OpenPortFactory,

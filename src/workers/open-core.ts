@@ -1,8 +1,9 @@
 /**
  * The open worker's core, pure of the worker's globals: a request in, its progress and answer
  * out through `post`. Reads the file as a stream (saying how much is read), then opens its
- * text with the engine's opener, exactly as the page would. `createOpenAnswerer` also holds
- * the reading when asked and writes the run the page made of it to the library (`keep`).
+ * text with the engine's opener, exactly as the page would (after a clean pre-scan, a native
+ * trace by the fast path alone, which reads it as the opener does). `createOpenAnswerer` also
+ * holds the reading when asked and writes the run the page made of it to the library (`keep`).
  */
 import {
   FileError,

@@ -1,20 +1,14 @@
 /**
  * Whether a file starts as a native trace does: the guess that starts the page's own reading of
- * it (`open-own-copy.ts`, loaded only then). Kept apart so the entry holds no trace schema.
+ * it (`open-own-copy.ts`, loaded only then). Kept apart so the entry holds no trace schema; the
+ * guess itself is the engine's (`startsAsNative`, dependency-free).
  */
-
-/** How the native writer starts a file (`toNativeTraceJson`): `{"format":"loopscope.trace","version":2,`. */
-const NATIVE_START =
-  /^\uFEFF?\s*\{\s*"format"\s*:\s*"loopscope\.trace"\s*,\s*"version"\s*:\s*2\s*[,}]/;
-
-/** Enough of a file's start to hold the two fields. */
-const HEAD_BYTES = 256;
+import { NATIVE_HEAD_CHARS, startsAsNative } from '../engine';
 
 /** Whether `source` starts as a native trace does (a guess; the reading decides). */
 export async function looksNative(source: Blob | string): Promise<boolean> {
+  // The two fields are ASCII: as many bytes of a file hold as many characters.
   const head =
-    typeof source === 'string'
-      ? source.slice(0, HEAD_BYTES)
-      : await source.slice(0, HEAD_BYTES).text();
-  return NATIVE_START.test(head);
+    typeof source === 'string' ? source : await source.slice(0, NATIVE_HEAD_CHARS).text();
+  return startsAsNative(head);
 }

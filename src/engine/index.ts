@@ -21,6 +21,7 @@ export { buildTrace, toTraceJson } from './trace/build';
 export { parseTrace, parseTraceText, TraceError, type TraceErrorCode } from './trace/parse';
 export { fastNativeTrace, parseNativeTrace } from './trace/native';
 export { NATIVE_TRACE_VERSION, toNativeTraceJson } from './trace/native-write';
+export { NATIVE_HEAD_CHARS, startsAsNative } from './trace/native-start';
 export { readTraceText, readTraceValue, type TraceFile } from './trace/read';
 export {
   FileError,
@@ -29,7 +30,7 @@ export {
   megabytes,
   type FileErrorCode,
 } from './files/errors';
-export { fastOpenedTrace, openFileText, type OpenedFile } from './files/open';
+export { fastOpenedTrace, openFileText, openScannedText, type OpenedFile } from './files/open';
 export {
   FORMAT_LABELS,
   type ForeignFormat,

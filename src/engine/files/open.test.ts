@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { builtinScenario } from '../../scenarios';
 import { runScenario, scenarioConfig } from '../run-scenario';
 import { parseScenarioText } from '../scenario/parse';
@@ -6,7 +6,7 @@ import { toTraceJson } from '../trace/build';
 import { toNativeTraceJson } from '../trace/native';
 import { FileError, MAX_FILE_BYTES, checkFileSize } from './errors';
 import { genAiLoop, otlpRequest } from '../otel/fixtures/build';
-import { fastOpenedTrace, openFileText } from './open';
+import { fastOpenedTrace, openFileText, openScannedText } from './open';
 
 const scenario = builtinScenario;
 const happy = scenario('shopops-happy');
@@ -65,6 +65,29 @@ describe('the fast path alone (a kept file read back, the page’s own copy)', (
     expect(fastOpenedTrace(JSON.stringify(toTraceJson(trace)))).toBeNull();
     expect(fastOpenedTrace(native.slice(0, -1))).toBeNull();
     expect(fastOpenedTrace(native.replace('{"index":0,', '{"index":0,"unknownKey":1,'))).toBeNull();
+  });
+
+  it('declines a text that does not start as a native file without parsing it', () => {
+    const otlp = JSON.stringify(otlpRequest(genAiLoop()));
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      expect(fastOpenedTrace(otlp)).toBeNull();
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it('openScannedText: a scanned text read as openFileText reads it, native or not', async () => {
+    const trace = await runScenario(happy, scenarioConfig(happy));
+    for (const text of [
+      JSON.stringify(toNativeTraceJson(trace, happy)),
+      JSON.stringify(toTraceJson(trace)),
+      JSON.stringify(otlpRequest(genAiLoop())),
+    ]) {
+      expect(openScannedText(text, 'run.json')).toEqual(openFileText(text, 'run.json'));
+    }
+    expect(() => openScannedText('{"format": "nothing"}', 'odd.json')).toThrow(FileError);
   });
 
   it('is null for a text over the size cap, which openFileText refuses (a paste is not measured before)', async () => {

@@ -13,6 +13,7 @@ import type { ForeignTrace } from '../otel/import';
 import { openForeignValue, openJsonLines, refuseLargeForeign } from '../otel/open-foreign';
 import { TraceError } from '../trace/errors';
 import { fastNativeTrace } from '../trace/native';
+import { startsAsNative } from '../trace/native-start';
 import { readTraceValue } from '../trace/read';
 import type { Trace } from '../trace/types';
 import { FileError, MAX_FILE_BYTES, checkFileSize } from './errors';
@@ -82,10 +83,11 @@ function openScenario(record: Record<string, unknown>, text: string, name: strin
  * skips the hardened reader's pre-scan (depth, forbidden keys), so it is only for text that is
  * scanned beside it (the page's own copy, the open worker scanning) or was scanned when its file
  * was opened (a run the library keeps as its file's text). A text over the size cap is null
- * too: {@link openFileText} refuses it.
+ * too ({@link openFileText} refuses it), and so is one that does not start as the native writer
+ * starts a file (`startsAsNative`), without parsing it.
  */
 export function fastOpenedTrace(text: string): OpenedFile | null {
-  if (text.length > MAX_FILE_BYTES) return null;
+  if (text.length > MAX_FILE_BYTES || !startsAsNative(text)) return null;
   let value: unknown;
   try {
     value = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
@@ -94,6 +96,16 @@ export function fastOpenedTrace(text: string): OpenedFile | null {
   }
   const read = fastNativeTrace(value);
   return read && { kind: 'trace', ...read, version: 2 };
+}
+
+/**
+ * Pure: what {@link openFileText} gives a text already scanned clean (`scanJson`: depth and
+ * forbidden keys): a native trace by the fast path alone, without the opener's second scan;
+ * anything else by the opener, which words any problem. For the open worker after its pre-scan
+ * and for a kept file's text (scanned when its file was opened).
+ */
+export function openScannedText(text: string, name: string): OpenedFile {
+  return fastOpenedTrace(text) ?? openFileText(text, name);
 }
 
 /**

@@ -51,12 +51,11 @@ export function guardTrips(
 ): ReadonlyMap<number, Guard> {
   const trips = new Map<number, Guard>();
   const specs = transitionsById(transitions);
-  // Each entry's owner as `pathSteps` finds it, without its array (200,000 entries at 100,000 steps).
-  let owner: number | null = null;
-  for (const entry of path) {
-    if (entry.step !== null) owner = entry.step;
-    if (owner === null || owner >= steps.length) continue;
-    const spec = specs.get(entry.transition);
+  const owners = pathSteps(path);
+  for (let position = 0; position < path.length; position++) {
+    const owner = owners[position];
+    if (owner === null || owner === undefined || owner >= steps.length) continue;
+    const spec = specs.get(path[position]!.transition);
     if (spec?.kind === 'guard' && spec.guard !== null) trips.set(owner, spec.guard);
   }
   for (const step of steps) {

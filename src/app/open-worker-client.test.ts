@@ -9,7 +9,8 @@ import {
   type OpenedFile,
 } from '../engine';
 import { openResult } from '../state/open-file';
-import { summaryOf, type RunRecord } from '../state';
+import { labelledSummary, summaryOf, type RunRecord } from '../state';
+import { shellOf } from '../storage/record-shell';
 import { builtinScenario } from '../scenarios';
 import { createOpenAnswerer, type KeepRecord } from '../workers/open-core';
 import type { OpenWorkerMessage, OpenWorkerResponse } from '../workers/open-protocol';
@@ -240,7 +241,8 @@ describe('a worker that holds its reading and writes the run', () => {
     const keep: KeepRecord = async (database, entry) => {
       writes.push([database, entry]);
       if (problem) throw new Error(problem);
-      return summaryOf(entry.record, entry.label ?? {}, entry.bytes);
+      const { record, label = {}, bytes, summary } = entry;
+      return summary ? labelledSummary(summary, label, bytes) : summaryOf(record, label, bytes);
     };
     return { keep, writes };
   }
@@ -256,7 +258,7 @@ describe('a worker that holds its reading and writes the run', () => {
     return result.record;
   };
 
-  it('answers with the page’s own reading, then writes the page’s run with its own: the page posts a shell', async () => {
+  it('answers with the page’s own reading, then writes the page’s run as its shell, its file and its summary', async () => {
     const text = await nativeText();
     const { keep, writes } = recordingKeep();
     const worker = workerLike({ keep });
@@ -269,14 +271,19 @@ describe('a worker that holds its reading and writes the run', () => {
     expect(opened).toEqual(openFileText(text, 'run.json'));
     const record = runOf(opened, 'run.json');
     const summary = await job.keeper()!.write(record, { name: 'mine' });
-    // The worker's reading filled in the trace: the record written is the page's, whole.
+    // The worker never read the file (its pre-scan was clean): the library keeps the run as its
+    // shell and the file's text, summed up by the page's whole record.
     expect(writes).toHaveLength(1);
     const [database, entry] = writes[0]!;
     expect(database).toBe('the-library');
-    expect(entry.record).toEqual(record);
+    expect(entry.record).toEqual(shellOf(record));
+    expect(entry.file).toEqual({ name: 'run.json', text });
+    expect(entry.summary).toEqual(summaryOf(record, {}, 0));
     expect(entry.label).toEqual({ name: 'mine' });
-    expect(entry.bytes).toBe(text.length + JSON.stringify({ ...record, trace: null }).length);
-    expect(summary).toMatchObject({ id: 'run-1', name: 'mine', outcome: 'correct' });
+    const bytes = text.length + JSON.stringify({ ...record, trace: null }).length;
+    expect(entry.bytes).toBe(bytes);
+    expect(summary).toEqual(summaryOf(record, { name: 'mine' }, bytes));
+    expect(summary).toMatchObject({ id: 'run-1', outcome: 'correct' });
     // What crossed: the request, then a shell without the trace; the reading never came back.
     const commands = worker.posted.filter((one) => 'command' in one);
     expect(commands).toEqual([
@@ -338,12 +345,11 @@ describe('a worker that holds its reading and writes the run', () => {
     expect(worker.closed()).toBe(1);
     expect(job.keeper()).toBeNull();
 
-    // A page's record that is not of this reading is not written.
-    const other = createEngineOpener(workerLike({ keep: recordingKeep().keep }).connect)(
-      text,
-      'run.json',
-      () => {},
-    );
+    // A page's record that is not of the worker's reading (when it read the file) is not written.
+    const noCopy: OwnCopy = { looksNative: async () => false, read: async () => () => null };
+    const other = createEngineOpener(workerLike({ keep: recordingKeep().keep }).connect, {
+      copy: noCopy,
+    })(text, 'run.json', () => {});
     const opened = await other.opened;
     const shorter = { ...record, trace: { ...record.trace!, steps: record.trace!.steps.slice(1) } };
     await expect(other.keeper()!.write(shorter)).rejects.toThrow(

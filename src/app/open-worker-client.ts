@@ -8,7 +8,7 @@
  * runs on this thread, and the page writes the run.
  */
 import { FileError, type OpenedFile } from '../engine';
-import { LIBRARY_DATABASE, type RecordWriter, type RunSummary } from '../state';
+import { LIBRARY_DATABASE, summaryOf, type RecordWriter, type RunSummary } from '../state';
 import { shellOf } from '../storage/record-shell';
 import { looksNative } from './native-start';
 import {
@@ -262,6 +262,8 @@ export function createEngineOpener(
                 database,
                 record: shellOf(record),
                 steps: record.trace?.steps.length ?? -1,
+                // The worker writes the label and the file's size over it.
+                summary: summaryOf(record, {}, 0),
                 ...(label ? { label } : {}),
               });
             }),

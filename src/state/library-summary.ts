@@ -62,6 +62,13 @@ export function recordBytes(record: RunRecord): number {
   return known + JSON.stringify({ ...record, trace: null }).length;
 }
 
+/** Pure: `summary`, named and pinned as `label` says, of `bytes`. */
+export const labelledSummary = (
+  summary: RunSummary,
+  label: RunLabel,
+  bytes: number,
+): RunSummary => ({ ...summary, name: label.name ?? null, pinned: label.pinned ?? false, bytes });
+
 /** Pure: the summary a list shows of `record`, named and pinned as `label` says. */
 export function summaryOf(record: RunRecord, label: RunLabel, bytes: number): RunSummary {
   const { trace, settings } = record;

@@ -117,6 +117,11 @@ export interface RunLibraryPort {
       readonly bytes?: number;
       /** The file the record was read from: a port may keep it in place of the trace. */
       readonly file?: KeptFile;
+      /**
+       * The run's summary when `record` is only its shell (`shellOf`), the trace left to `file`:
+       * what `summaryOf` gives of the whole record; the label and `bytes` are written over it.
+       */
+      readonly summary?: RunSummary;
     }[],
   ): Promise<readonly RunSummary[]>;
   get(id: string): Promise<RunRecord | null>;

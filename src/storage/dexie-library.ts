@@ -10,6 +10,7 @@ import {
   libraryError,
   recordBytes,
   summaryOf,
+  labelledSummary,
   type LibraryStorageError,
   type RunLabel,
   type RunLibraryPort,
@@ -148,14 +149,18 @@ function libraryPort(db: LibraryDatabase, options: RunLibraryOptions): RunLibrar
       readonly label?: RunLabel;
       readonly bytes?: number;
       readonly file?: KeptFile;
+      readonly summary?: RunSummary;
     }[],
   ) =>
     guarded(() =>
       db.transaction('rw', db.summaries, db.records, async () => {
         const known = await db.summaries.bulkGet(entries.map(({ record }) => record.id));
-        const summaries = entries.map(({ record, label = {}, bytes }, index) =>
-          summaryOf(record, mergedLabel(label, known[index]), bytes ?? recordBytes(record)),
-        );
+        const summaries = entries.map(({ record, label = {}, bytes, summary }, index) => {
+          const merged = mergedLabel(label, known[index]);
+          const size = bytes ?? recordBytes(record);
+          // A shell's summary is its whole record's, given: the shell has no trace to sum up.
+          return summary ? labelledSummary(summary, merged, size) : summaryOf(record, merged, size);
+        });
         await db.records.bulkPut(entries.map(({ record, file }) => recordRow(record, file)));
         await db.summaries.bulkPut(summaries.map(toRow));
         return summaries;

@@ -10,7 +10,7 @@ import {
 } from '../engine';
 import { genAiLoop, otlpRequest } from '../engine/otel/fixtures/build';
 import { builtinScenario } from '../scenarios';
-import type { RunRecord } from '../state';
+import { summaryOf, type RunRecord } from '../state';
 import { openLibraryDatabase, openRunLibrary, shellOf } from '../storage';
 import { answerOpenRequest, createOpenAnswerer, READ_REPORT_MS } from './open-core';
 import type { OpenWorkerMessage, OpenWorkerResponse } from './open-protocol';
@@ -220,12 +220,24 @@ describe('the open worker’s write of the run the page made of its file', () =>
     };
   };
 
+  /** `JSON.parse` calls on the whole of `text` while `during` runs. */
+  async function wholeParses(text: string, during: () => Promise<unknown>): Promise<number> {
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      await during();
+      return parse.mock.calls.filter(([parsed]) => parsed.length >= text.length - 1).length;
+    } finally {
+      parse.mockRestore();
+    }
+  }
+
   it.each([
-    ['a native trace', 'run.loopscope.json', 'native'],
-    ['another tool’s trace (OTLP)', 'spans.json', 'otlp'],
+    ['a native trace', 'run.loopscope.json', 'native', false],
+    ['a native trace scanned clean (held unread)', 'run.loopscope.json', 'native', true],
+    ['another tool’s trace (OTLP)', 'spans.json', 'otlp', true],
   ] as const)(
     '%s: held, then kept from a shell (a native trace as its file), and read back as the page’s record',
-    async (_, name, kind) => {
+    async (_, name, kind, scan) => {
       const happy = builtinScenario('shopops-happy');
       const text =
         kind === 'native'
@@ -235,20 +247,28 @@ describe('the open worker’s write of the run the page made of its file', () =>
           : JSON.stringify(otlpRequest(genAiLoop()));
       const indexedDB = new IDBFactory();
       const worker = workerOn(indexedDB);
-      await worker.ask({ id: 3, source: new File([text], name), name, hold: true }, 'held');
+      const source = new File([text], name);
+      const held = () => worker.ask({ id: 3, source, name, hold: true, scan }, 'held');
+      // A native text scanned clean is not read here: the page reads its own copy.
+      expect(await wholeParses(text, held)).toBe(kind === 'native' && scan ? 0 : 1);
       expect(worker.posted.map((one) => one.stage)).not.toContain('opened');
 
       const record = runOf(openFileText(text, name), `run-${kind}`);
-      const kept = await worker.ask(
-        {
-          id: 3,
-          command: 'keep',
-          database: 'a-library',
-          record: shellOf(record),
-          steps: record.trace!.steps.length,
-        },
-        'kept',
-      );
+      let kept: OpenWorkerResponse | undefined;
+      const keep = async () => {
+        kept = await worker.ask(
+          {
+            id: 3,
+            command: 'keep',
+            database: 'a-library',
+            record: shellOf(record),
+            steps: record.trace!.steps.length,
+            summary: summaryOf(record, {}, 0),
+          },
+          'kept',
+        );
+      };
+      expect(await wholeParses(text, keep)).toBe(0);
       // What IndexedDB holds: a native trace's run as its shell and the file's text (not the
       // File: a File is kept as a reference to the file on disk); another tool's run whole.
       const database = await openLibraryDatabase({ indexedDB, IDBKeyRange, name: 'a-library' });
@@ -263,16 +283,42 @@ describe('the open worker’s write of the run the page made of its file', () =>
       }
       const library = await openRunLibrary({ indexedDB, IDBKeyRange, name: 'a-library' });
       expect(await library.get(record.id)).toEqual(record);
-      expect(await library.list()).toEqual([kept.stage === 'kept' && kept.summary]);
-      expect(kept).toMatchObject({
-        summary: {
-          id: record.id,
-          steps: record.trace!.steps.length,
-          bytes: text.length + JSON.stringify(shellOf(record)).length,
-        },
+      expect(await library.list()).toEqual([kept?.stage === 'kept' && kept.summary]);
+      // The summary the whole record gives, the file's size counted for its trace.
+      expect(kept).toEqual({
+        id: 3,
+        stage: 'kept',
+        summary: summaryOf(record, {}, text.length + JSON.stringify(shellOf(record)).length),
       });
     },
   );
+
+  it('reads a native text held unread when the page asks for it, and refuses it then if it does not read', async () => {
+    const happy = builtinScenario('shopops-happy');
+    const good = JSON.stringify(
+      toNativeTraceJson(await runScenario(happy, scenarioConfig(happy)), happy),
+    );
+    const worker = workerOn(new IDBFactory());
+    await worker.ask({ id: 4, source: good, name: 'good.json', hold: true, scan: true }, 'held');
+    expect(await worker.ask({ id: 4, command: 'send' }, 'opened')).toEqual({
+      id: 4,
+      stage: 'opened',
+      opened: openFileText(good, 'good.json'),
+    });
+
+    // Scanned clean and native at its start, but a step the schemas refuse.
+    const bad = good.replace(/("steps":\[\{"index":)0,/, '$1"first",');
+    expect(bad).not.toBe(good);
+    const refusing = workerOn(new IDBFactory());
+    await refusing.ask({ id: 5, source: bad, name: 'bad.json', hold: true, scan: true }, 'held');
+    expect(refusing.posted.map((one) => one.stage)).toEqual(['parsing', 'scanned', 'held']);
+    const { code, fileName, path, problem } = pageRefusal(bad, 'bad.json');
+    expect(await refusing.ask({ id: 5, command: 'send' }, 'refused')).toEqual({
+      id: 5,
+      stage: 'refused',
+      error: { code, fileName, path, problem },
+    });
+  });
 
   it('sends what it holds when asked, and writes nothing for a file it refused', async () => {
     const worker = workerOn(new IDBFactory());
@@ -303,7 +349,14 @@ describe('the open worker’s write of the run the page made of its file', () =>
     );
     expect(
       await refusing.ask(
-        { id: 2, command: 'keep', database: 'a-library', record: shellOf(record), steps: 1 },
+        {
+          id: 2,
+          command: 'keep',
+          database: 'a-library',
+          record: shellOf(record),
+          steps: 1,
+          summary: summaryOf(record, {}, 0),
+        },
         'unkept',
       ),
     ).toEqual({ id: 2, stage: 'unkept', problem: 'the file was not opened here' });

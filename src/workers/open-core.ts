@@ -3,7 +3,8 @@
  * out through `post`. Reads the file as a stream (saying how much is read), then opens its
  * text with the engine's opener, exactly as the page would (after a clean pre-scan, a native
  * trace by the fast path alone, which reads it as the opener does). `createOpenAnswerer` also
- * holds the reading when asked and writes the run the page made of it to the library (`keep`).
+ * holds the reading when asked and writes the run the page made of it to the library (`keep`);
+ * a native text scanned clean it holds unread, and reads only if the page needs its reading.
  */
 import {
   FileError,
@@ -11,6 +12,7 @@ import {
   openFileText,
   openScannedText,
   scanJson,
+  startsAsNative,
   type OpenedFile,
 } from '../engine';
 import type { KeptFile, RunLabel, RunRecord, RunSummary } from '../state';
@@ -65,6 +67,18 @@ async function readText(id: number, blob: Blob, post: Post, now: () => number): 
   return new TextDecoder().decode(joined(parts, bytes));
 }
 
+/** Posts why a file was not opened: a FileError's fields (`refused`), else the message (`failed`). */
+function postFailure(id: number, error: unknown, post: Post): void {
+  if (error instanceof FileError) {
+    const { code, fileName, path, problem, location } = error;
+    post({
+      id,
+      stage: 'refused',
+      error: { code, fileName, path, problem, ...(location ? { location } : {}) },
+    });
+  } else post({ id, stage: 'failed', message: messageOf(error) });
+}
+
 /** Posts a reading: its long arrays in `part`s first (a task each on the page), then `opened`. */
 function postReading(id: number, opened: OpenedFile, post: Post, partItems?: number): void {
   const { head, parts } = splitReading(opened, partItems);
@@ -83,7 +97,7 @@ export async function answerOpenRequest(
   now?: () => number,
   partItems?: number,
 ): Promise<OpenedFile | null> {
-  return (await readAndAnswer(request, post, now, partItems))?.opened ?? null;
+  return (await readAndAnswer(request, post, now, partItems))?.opened() ?? null;
 }
 
 /**
@@ -93,8 +107,31 @@ export async function answerOpenRequest(
  * text is not held.
  */
 interface Reading {
-  readonly opened: OpenedFile;
+  /** The reading, made now if it was left for later (then it may throw the opener's error). */
+  readonly opened: () => OpenedFile;
+  /** The reading if it is made: a held native text scanned clean is read only when asked. */
+  readonly made: () => OpenedFile | null;
   readonly file: KeptFile | null;
+}
+
+/** A reading already made. */
+const madeReading = (opened: OpenedFile, file: KeptFile | null): Reading => ({
+  opened: () => opened,
+  made: () => opened,
+  file,
+});
+
+/**
+ * A native text scanned clean, held unread: the page reads its own copy, and this worker needs
+ * no reading to keep the run (the page's summary, the file's text). Read the first time asked.
+ */
+function unreadNative(text: string, name: string): Reading {
+  let opened: OpenedFile | null = null;
+  return {
+    opened: () => (opened ??= openScannedText(text, name)),
+    made: () => opened,
+    file: { name, text },
+  };
 }
 
 /** `answerOpenRequest`, resolving to the file to keep as well (a holding worker writes it). */
@@ -115,34 +152,27 @@ async function readAndAnswer(
     post({ id, stage: 'parsing' });
     const clean = request.scan === true && scanJson(text) === null;
     if (request.scan) post({ id, stage: 'scanned', clean });
-    // A clean text needs no second scan (~0.25 s less of the worker's time at 100,000 steps,
-    // beside the page).
+    // The page parses a native text of its own: read here as well, it cost ~0.5 s of this
+    // worker's time, beside the page's parse and first render, for a reading seldom used.
+    if (clean && request.hold && startsAsNative(text)) {
+      post({ id, stage: 'held' });
+      return unreadNative(text, name);
+    }
+    // A clean text needs no second scan (~0.25 s less of the worker's time at 100,000 steps).
     const opened = clean ? openScannedText(text, name) : openFileText(text, name);
     if (request.hold) post({ id, stage: 'held' });
     else postReading(id, opened, post, partItems);
-    return { opened, file: opened.kind === 'trace' ? { name, text } : null };
+    return madeReading(opened, opened.kind === 'trace' ? { name, text } : null);
   } catch (error) {
-    if (error instanceof FileError) {
-      const { code, fileName, path, problem, location } = error;
-      post({
-        id,
-        stage: 'refused',
-        error: { code, fileName, path, problem, ...(location ? { location } : {}) },
-      });
-    } else {
-      post({
-        id,
-        stage: 'failed',
-        message: error instanceof Error ? error.message : String(error),
-      });
-    }
+    postFailure(id, error, post);
     return null;
   }
 }
 
 /**
  * Writes one run to the library's IndexedDB `database` (the worker's own connection); a native
- * trace's run with the text of its file (which the library keeps in place of the trace).
+ * trace's run as its shell with the text of its file (which the library keeps in place of the
+ * trace) and its summary.
  */
 export type KeepRecord = (
   database: string,
@@ -151,6 +181,7 @@ export type KeepRecord = (
     readonly label?: RunLabel;
     readonly bytes: number;
     readonly file?: KeptFile;
+    readonly summary?: RunSummary;
   },
 ) => Promise<RunSummary>;
 
@@ -185,15 +216,20 @@ export function createOpenAnswerer(
   /** Writes the page's run (`command`) with this worker's reading: `kept` or `unkept`. */
   const keepRun = async (command: OpenKeepCommand, read: Reading | null): Promise<void> => {
     const { id } = command;
-    const opened = read?.opened ?? null;
-    const file = read?.file ?? null;
     const unkept = (problem: string) => post({ id, stage: 'unkept', problem });
-    const record = opened && filledRecord(command.record, opened);
     if (!options.keep) return unkept('this worker cannot write to the library');
-    if (!opened || !record) return unkept('the file was not opened here');
-    const steps = stepsOf(opened);
-    if (steps !== command.steps)
-      return unkept(`this reading has ${steps} steps, the page's ${command.steps}`);
+    if (!read) return unkept('the file was not opened here');
+    const { file } = read;
+    const opened = read.made();
+    if (opened) {
+      const steps = stepsOf(opened);
+      if (steps !== command.steps)
+        return unkept(`this reading has ${steps} steps, the page's ${command.steps}`);
+    }
+    // A native trace's run is kept as its shell and its file, summed up by the page's whole
+    // record: no reading is needed here. Another tool's is kept whole, from this reading.
+    const record = file ? command.record : opened && filledRecord(command.record, opened);
+    if (!record) return unkept('the file was not opened here');
     // The file's size stands for the trace (and spans) it was read into, as on the page.
     const bytes = sizeOf(request!.source) + JSON.stringify(command.record).length;
     try {
@@ -201,7 +237,7 @@ export function createOpenAnswerer(
       const summary = await options.keep(command.database, {
         record,
         bytes,
-        ...(file ? { file } : {}),
+        ...(file ? { file, summary: command.summary } : {}),
         ...(label ? { label } : {}),
       });
       post({ id, stage: 'kept', summary });
@@ -224,7 +260,14 @@ export function createOpenAnswerer(
     const { id } = message;
     void reading.then((read) => {
       if (message.command === 'keep') return keepRun(message, read);
-      if (read) postReading(id, read.opened, post, options.partItems);
+      if (!read) return;
+      let opened: OpenedFile;
+      try {
+        opened = read.opened();
+      } catch (error) {
+        return postFailure(id, error, post);
+      }
+      postReading(id, opened, post, options.partItems);
     });
   };
 }

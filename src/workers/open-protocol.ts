@@ -47,6 +47,12 @@ export interface OpenKeepCommand {
   readonly label?: RunLabel;
   /** The steps the page's reading had: a reading that differs is not written (`unkept`). */
   readonly steps: number;
+  /**
+   * What `summaryOf` gives of the page's whole record: a native trace's run is kept as its
+   * shell and file, and the worker may have no reading to sum up (it reads a native text scanned
+   * clean only when the page needs it: `send`).
+   */
+  readonly summary: RunSummary;
 }
 
 /** Everything the page posts to the worker: the request first, then its commands. */
@@ -78,7 +84,10 @@ export type OpenWorkerResponse =
    */
   | { readonly id: number; readonly stage: 'part'; readonly part: ReadingPart }
   | { readonly id: number; readonly stage: 'opened'; readonly opened: OpenedFile }
-  /** (`hold` asked) The file opened; the worker holds the reading until `send` or `keep`. */
+  /**
+   * (`hold` asked) The file opened, or (a native text scanned clean) was read and is held unread:
+   * the worker holds it until `send` (which reads it then, and may refuse it) or `keep`.
+   */
   | { readonly id: number; readonly stage: 'held' }
   /** (`scan` asked) The pre-scan's verdict: `clean`, no nesting too deep and no forbidden key. */
   | { readonly id: number; readonly stage: 'scanned'; readonly clean: boolean }

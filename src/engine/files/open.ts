@@ -100,12 +100,12 @@ export function fastOpenedTrace(text: string): OpenedFile | null {
 
 /**
  * Pure: what {@link openFileText} gives a text already scanned clean (`scanJson`: depth and
- * forbidden keys): a native trace by the fast path alone, without the opener's second scan;
+ * forbidden keys), without the opener's second scan: a native trace by the fast path alone,
  * anything else by the opener, which words any problem. For the open worker after its pre-scan
  * and for a kept file's text (scanned when its file was opened).
  */
 export function openScannedText(text: string, name: string): OpenedFile {
-  return fastOpenedTrace(text) ?? openFileText(text, name);
+  return fastOpenedTrace(text) ?? openFileText(text, name, true);
 }
 
 /**
@@ -113,15 +113,16 @@ export function openScannedText(text: string, name: string): OpenedFile {
  * FileError: `too_large`, `invalid_json`, `too_deep`, `forbidden_key`, `unknown_format`,
  * `newer_version`, `invalid_trace` or `invalid_scenario`. A file's size is best checked before
  * it is read, with {@link checkFileSize}; text longer than the cap is refused here too.
+ * `scanned`: the text was scanned clean already (`scanJson`), as {@link openScannedText} says.
  */
-export function openFileText(text: string, name: string): OpenedFile {
+export function openFileText(text: string, name: string, scanned = false): OpenedFile {
   // Every UTF-16 code unit is at least one byte of UTF-8: a longer text is a larger file.
   if (text.length > MAX_FILE_BYTES) checkFileSize(text.length, name);
   refuseLargeForeign(text, name);
   // JSON Lines first: one JSON value per line is not one JSON value.
   const lines = openJsonLines(text, name);
   if (lines) return lines;
-  const read = readJsonText(text);
+  const read = readJsonText(text, scanned);
   if ('problem' in read) {
     throw new FileError(read.code, name, read.path, read.reason, read.location);
   }

@@ -99,7 +99,7 @@ export function buildTree(input: readonly ForeignSpan[], notes: NoteLog): TreeNo
     for (const done of chain) state[done] = 2;
   }
   const roots: number[] = [];
-  const children: (number[] | undefined)[] = new Array<number[] | undefined>(spans.length);
+  const children: (number[] | undefined)[] = Array.from({ length: spans.length });
   spans.forEach((_, index) => {
     const parent = parents[index]!;
     if (parent === -1) roots.push(index);

@@ -147,3 +147,25 @@ export function modelJsonProblem(text: string): string | null {
     ? `it nests deeper than ${MAX_JSON_DEPTH} levels (at ${problem.path})`
     : `it has the key "${problem.key}" (at ${problem.path}), which is not allowed`;
 }
+
+const FORBIDDEN = new Set(FORBIDDEN_KEYS);
+
+/**
+ * Pure: whether a value `JSON.parse` made, its containers at nesting `level` (the document's own
+ * object or array is level 1), is what {@link scanJson} finds clean: no forbidden key anywhere
+ * (an own `__proto__` is what JSON.parse makes of one) and no container deeper than
+ * {@link MAX_JSON_DEPTH}. For the parts of a parsed file the fast path takes as they are.
+ */
+export function plainJson(value: unknown, level = 1): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  if (level > MAX_JSON_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (!plainJson(item, level + 1)) return false;
+    return true;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (FORBIDDEN.has(key) || !plainJson(record[key], level + 1)) return false;
+  }
+  return true;
+}

@@ -17,6 +17,7 @@ import { startsAsNative } from '../trace/native-start';
 import { readTraceValue } from '../trace/read';
 import type { Trace } from '../trace/types';
 import { FileError, MAX_FILE_BYTES, checkFileSize } from './errors';
+import { FORBIDDEN_KEYS, plainJson } from './json-scan';
 
 /** What a file held. `other`: a `loopscope.*` format the engine does not read, safely parsed. */
 export type OpenedFile =
@@ -77,14 +78,32 @@ function openScenario(record: Record<string, unknown>, text: string, name: strin
   }
 }
 
+/** The parts of a native file the fast path checks key by key; the rest it takes as it is. */
+const CHECKED_PARTS = new Set(['steps', 'path', 'conversations']);
+
+/**
+ * Pure: whether the parts of a parsed native file the fast path takes as they are (everything
+ * but its steps, path and conversations) are what the hardened reader's scan finds clean.
+ */
+function plainShell(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (CHECKED_PARTS.has(key)) continue;
+    if (FORBIDDEN_KEYS.includes(key) || !plainJson(record[key], 2)) return false;
+  }
+  return true;
+}
+
 /**
  * Pure: a native trace's reading by the fast path alone (`JSON.parse`, then `fastNativeTrace`),
- * which is what {@link openFileText} gives that text; null for anything else, good or bad. It
- * skips the hardened reader's pre-scan (depth, forbidden keys), so it is only for text that is
- * scanned beside it (the page's own copy, the open worker scanning) or was scanned when its file
- * was opened (a run the library keeps as its file's text). A text over the size cap is null
- * too ({@link openFileText} refuses it), and so is one that does not start as the native writer
- * starts a file (`startsAsNative`), without parsing it.
+ * which is exactly what {@link openFileText} gives that text; null for anything else, good or bad
+ * (the opener says what). Without the hardened reader's scan of the text, it finds what that
+ * scan would refuse in the parsed value instead: the fast path takes only the keys it knows, and
+ * every free-form part (the file's fields beside its steps, a step's tool arguments and result)
+ * must be `plainJson`. A text over the size cap is null too ({@link openFileText} refuses it),
+ * and so is one that does not start as the native writer starts a file (`startsAsNative`),
+ * without parsing it.
  */
 export function fastOpenedTrace(text: string): OpenedFile | null {
   if (text.length > MAX_FILE_BYTES || !startsAsNative(text)) return null;
@@ -94,6 +113,7 @@ export function fastOpenedTrace(text: string): OpenedFile | null {
   } catch {
     return null;
   }
+  if (!plainShell(value)) return null;
   const read = fastNativeTrace(value);
   return read && { kind: 'trace', ...read, version: 2 };
 }

@@ -9,6 +9,7 @@
  * reads the file through the schemas, which word the problem. So a bad file gets exactly the
  * message it always got; only good files go fast.
  */
+import { plainJson } from '../files/json-scan';
 import { PHASES } from '../machine';
 import type { Message } from '../types';
 import type { ContextRef, Step } from './types';
@@ -169,8 +170,9 @@ function isDecision(value: unknown): boolean {
   if (!INTENTS.has(intent) || confidence !== 0) return false;
   if (action !== null) {
     if (!exactKeys(action, ['tool', 'args']) || !isText(action.tool)) return false;
-    // The schemas' record drops an own `__proto__` key (JSON.parse makes one); leave it to them.
-    if (!isObject(action.args) || Object.hasOwn(action.args, '__proto__')) return false;
+    // Free-form: as the hardened reader's scan finds it clean (no forbidden key, not too deep;
+    // the file's object, its steps, a step, its decision and action are levels 1 to 5).
+    if (!isObject(action.args) || !plainJson(action.args, 6)) return false;
   }
   if (!Array.isArray(evidenceRefs) || !evidenceRefs.every(isCount)) return false;
   return (
@@ -184,7 +186,9 @@ function fastObservation(value: unknown): Step['observation'] | undefined {
   if (value === null) return null;
   // `result` may be any value, null included, but it must be there: the schema requires the key.
   if (!onlyKeys(value, OBSERVATION_KEYS) || !('result' in value)) return undefined;
-  const { ok, empty, repeatOf } = value;
+  const { ok, empty, repeatOf, result } = value;
+  // Free-form, as the scan finds it clean (the file, its steps, a step, this: levels 1 to 4).
+  if (!plainJson(result, 5)) return undefined;
   if (typeof ok !== 'boolean' || typeof empty !== 'boolean') return undefined;
   if (repeatOf !== undefined && !isCount(repeatOf)) return undefined;
   return value as unknown as Step['observation'];

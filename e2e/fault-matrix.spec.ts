@@ -227,7 +227,7 @@ test('fault: Stop mid-stream keeps the step before and says the run was stopped'
   await expectKept(page, 1, 'stopped');
 });
 
-test('fault: the tab reloaded mid-stream leaves an interrupted run with the step before', async ({
+test('fault: the tab reloaded mid-stream leaves an interrupted run with the step before, and says so', async ({
   page,
 }) => {
   await useEndpoint(page, 'hold');
@@ -240,6 +240,14 @@ test('fault: the tab reloaded mid-stream leaves an interrupted run with the step
     .toEqual([1]);
   await page.reload();
   await page.locator('html[data-mock-ready="1"]').waitFor();
+  // What happened, where its steps are, what to do.
+  const notice = page.getByTestId('open-notice');
+  await expect(notice).toHaveRole('alert');
+  await expect(notice).toHaveText(
+    'A run was still going when this tab was closed or reloaded. It is kept in the Library as Interrupted, with the steps it recorded: open it there, or press Run to run it again.',
+  );
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice).toBeHidden();
   await page
     .getByRole('navigation', { name: 'View' })
     .getByRole('link', { name: 'Library' })

@@ -36,6 +36,7 @@ import { MemoryPage } from './MemoryPage';
 import { createScenarioEditing, type ScenarioEditing } from './scenario-editing';
 import { ScenariosPage } from './ScenariosPage';
 import { OpenNotice } from './OpenNotice';
+import { interruptedNotice } from './interrupted-notice';
 
 const SCENARIOS = builtinScenarios();
 
@@ -72,7 +73,10 @@ export function App({ services }: { readonly services: AppServices }) {
     return { views: stores, editing: editor };
   });
   const route = useUrlSync(views);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  // Runs a closed or reloaded tab left going were kept as interrupted when the library loaded.
+  const [notice, setNotice] = useState<Notice | null>(() =>
+    interruptedNotice(library.getState().interrupted),
+  );
   const [opener] = useState(() =>
     createFileOpening({
       views,

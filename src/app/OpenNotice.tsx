@@ -3,7 +3,8 @@
  * not be and that nothing changed; while a file is read and parsed, how far it got. Read out as
  * it appears (a problem as an alert); Escape or the close button dismisses it (stopping a file
  * being read), and a done notice goes by itself after a while. An opened run's notice says it is
- * being written to the library until it is (`keeping`), then that it is kept.
+ * being written to the library until it is (`keeping`), then that it is kept. When the page opens
+ * after a tab was closed or reloaded mid-run, it says where those runs' steps are kept.
  */
 import { useEffect } from 'react';
 import { CLIP_CHARS, clipLine } from '../components/Clipped';

@@ -101,6 +101,11 @@ export interface LibraryState {
   readonly scenarios: readonly KeptScenario[];
   /** Runs kept only in memory since the problem: what the user should export. */
   readonly unsaved: readonly string[];
+  /**
+   * Runs `load` found still running (a tab closed or reloaded mid-run) and marked interrupted:
+   * kept with the steps they recorded, which the page says once.
+   */
+  readonly interrupted: number;
   readonly actions: LibraryActions;
 }
 
@@ -216,7 +221,8 @@ export function createLibraryStore(options: LibraryStoreOptions): LibraryStore {
             moveToMemory(asStorageError(error));
           }
           port!.onProblem?.((error) => moveToMemory(error));
-          await attempt((used) => used.interruptRunning());
+          const interrupted = await attempt((used) => used.interruptRunning());
+          if (interrupted > 0) set({ interrupted });
           const runs = await attempt((used) => used.list());
           const scenarios = await attempt((used) => used.scenarios());
           const usage = await attempt((used) => used.usage());
@@ -373,6 +379,7 @@ export function createLibraryStore(options: LibraryStoreOptions): LibraryStore {
 
     return {
       status: 'loading',
+      interrupted: 0,
       kind: 'memory',
       problem: null,
       runs: [],

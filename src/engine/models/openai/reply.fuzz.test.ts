@@ -70,7 +70,7 @@ function expectReplyOrModelError({ parts, error }: { parts: ModelStreamPart[]; e
 }
 
 /** Text a model may send: ASCII, accents, emoji (four UTF-8 bytes: a cut splits them), quotes. */
-const modelText = fc.stringMatching(/^[a-zé😀"\\ \n{}:,]{0,12}$/);
+const modelText = fc.stringMatching(/^[a-zé😀"\\ \n{}:,]{0,12}$/u);
 
 /** One chunk of a chat stream, good or nearly so. */
 const chunk = fc.oneof(

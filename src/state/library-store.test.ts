@@ -41,6 +41,11 @@ describe('the library store', () => {
       ['happy', 'correct'],
     ]);
     expect((await state.actions.get('cut'))?.status).toBe('interrupted');
+    // The page says so once: how many runs this load found cut short.
+    expect(state.interrupted).toBe(1);
+    const again = storeOver(port);
+    await again.getState().actions.load();
+    expect(again.getState().interrupted).toBe(0);
   });
 
   it('forgets runs with no undo, and keeps settings, on IndexedDB as in memory', async () => {

@@ -64,11 +64,12 @@ const openerModules = () =>
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** What the notice says while a file is read, then parsed. */
-export const progressText = (name: string, progress: OpenProgress): string =>
-  progress.stage === 'parsing'
-    ? `Parsing ${name}…`
-    : `Reading ${name}… ${megabytes(progress.bytes)}${progress.total > 0 ? ` of ${megabytes(progress.total)}` : ''}`;
+/** What the notice says while a file is read, then parsed (the page reads without counting). */
+export const progressText = (name: string, progress: OpenProgress): string => {
+  if (progress.stage === 'parsing') return `Parsing ${name}…`;
+  if (progress.bytes === undefined) return `Reading ${name} (${megabytes(progress.total)})…`;
+  return `Reading ${name}… ${megabytes(progress.bytes)}${progress.total > 0 ? ` of ${megabytes(progress.total)}` : ''}`;
+};
 
 /** The opener the page provides to its `Open…` button, drops and pastes. */
 export function createFileOpening(options: FileOpeningOptions): FileOpening {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   FileError,
   fastOpenedTrace,
@@ -63,6 +63,20 @@ function workerLike(
   return { connect, closed: () => closed, connections: () => connections, posted };
 }
 
+/** The run the page makes of a file it read. */
+const runOf = (opened: OpenedFile, name: string): RunRecord => {
+  const result = openResult(opened, name, {
+    scenarios: [builtinScenario('shopops-happy')],
+    builtinIds: new Set(),
+    newId: () => 'run-1',
+    now: () => 1_000,
+  });
+  if (result.kind !== 'run') throw new Error('not a run');
+  return result.record;
+};
+/** The run the page makes of a native text. */
+const runFrom = (text: string): RunRecord => runOf(openFileText(text, 'run.json'), 'run.json');
+
 describe('opening a file in the open worker', () => {
   it('answers what the page’s own opener reads, with the progress on the way', async () => {
     const worker = workerLike();
@@ -105,31 +119,47 @@ describe('opening a file in the open worker', () => {
   });
 
   it('stops at cancel: the worker ends, and nothing it says afterwards counts', async () => {
-    const worker = workerLike();
+    const worker = workerLike({ silent: 'opened' });
     const progress: OpenProgress[] = [];
     const job = createEngineOpener(worker.connect)(
       new File([LIBRARY], 'library.json'),
       'library.json',
       (one) => progress.push(one),
     );
+    await vi.waitFor(() => expect(worker.connections()).toBe(1));
     job.cancel();
+    const said = progress.length;
     const error = await job.opened.catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OpenCancelled);
     expect((error as Error).message).toBe('library.json: opening cancelled');
     expect(worker.closed()).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(progress).toEqual([]);
+    expect(progress).toHaveLength(said);
+
+    // Stopped before the worker started: none starts.
+    const early = workerLike();
+    const stopped = createEngineOpener(early.connect)(LIBRARY, 'library.json', () => {});
+    stopped.cancel();
+    await expect(stopped.opened).rejects.toBeInstanceOf(OpenCancelled);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(early.connections()).toBe(0);
   });
 
   it('a worker per file: a second opening does not wait for the first', async () => {
-    const worker = workerLike();
-    const opener = createEngineOpener(worker.connect);
+    // The first file's worker never answers; the second's does.
+    const slow = workerLike({ silent: 'opened' });
+    const quick = workerLike();
+    let connected = 0;
+    const opener = createEngineOpener((onAnswer, onError) =>
+      (connected++ === 0 ? slow : quick).connect(onAnswer, onError),
+    );
     const first = opener(LIBRARY, 'a.json', () => {});
     const second = opener(LIBRARY, 'b.json', () => {});
+    await expect(second.opened).resolves.toMatchObject({ kind: 'other' });
     first.cancel();
     await expect(first.opened).rejects.toBeInstanceOf(OpenCancelled);
-    await expect(second.opened).resolves.toMatchObject({ kind: 'other' });
-    expect(worker.connections()).toBe(2);
+    expect([slow.connections(), quick.connections()]).toEqual([1, 1]);
+    expect(slow.closed()).toBe(1);
   });
 
   it('where there are no workers, the same core runs on this thread', async () => {
@@ -150,27 +180,26 @@ describe('opening a file in the open worker', () => {
       return text.replace('"version":2,', `"version":2,${extra}`);
     }
 
-    it('opens to what openFileText reads, by the page’s own reading, without the worker’s answer', async () => {
+    it('opens to what openFileText reads, by the page’s own reading alone: no worker reads it beside the page', async () => {
       const text = await nativeText();
-      const worker = workerLike({ silent: 'opened' });
-      const job = createEngineOpener(worker.connect)(
-        new File([text], 'run.json'),
-        'run.json',
-        () => {},
-      );
+      const worker = workerLike();
+      const progress: OpenProgress[] = [];
+      const file = new File([text], 'run.json');
+      const job = createEngineOpener(worker.connect)(file, 'run.json', (one) => progress.push(one));
       expect(await job.opened).toEqual(openFileText(text, 'run.json'));
-      expect(worker.closed()).toBe(1);
+      expect(worker.connections()).toBe(0);
+      // Read whole on the page: the notice says so, without a count of bytes.
+      expect(progress).toEqual([{ stage: 'reading', total: file.size }]);
     });
 
-    it('parses its own copy only once the worker has answered (a parse holds the page, and the worker starts through it)', async () => {
+    it('starts a worker only to write the run, once the write is asked for, after the answer', async () => {
       const text = await nativeText();
       const events: string[] = [];
-      const worker = workerLike();
-      const connect: OpenPortFactory = (onAnswer, onError) =>
-        worker.connect((one) => {
-          events.push(`worker ${one.stage}`);
-          onAnswer(one);
-        }, onError);
+      const worker = workerLike({ keep: async () => summaryOf(runFrom(text), {}, 0) });
+      const connect: OpenPortFactory = (onAnswer, onError) => {
+        events.push('worker starts');
+        return worker.connect(onAnswer, onError);
+      };
       const copy: OwnCopy = {
         looksNative: async () => true,
         read: async (source) => {
@@ -183,8 +212,17 @@ describe('opening a file in the open worker', () => {
       };
       const job = createEngineOpener(connect, { copy })(text, 'run.json', () => {});
       expect(await job.opened).toEqual(openFileText(text, 'run.json'));
-      expect(events.indexOf('page parses')).toBeGreaterThan(0);
-      expect(events[0]).toMatch(/^worker /);
+      const keeper = job.keeper();
+      expect(keeper).not.toBeNull();
+      expect(events).toEqual(['page parses']);
+      await keeper!.write(runFrom(text));
+      expect(events).toEqual(['page parses', 'worker starts']);
+      // The worker read the file itself (a request, then the write) and ended.
+      expect(worker.posted.map((one) => ('command' in one ? one.command : 'request'))).toEqual([
+        'request',
+        'keep',
+      ]);
+      expect(worker.closed()).toBe(1);
     });
 
     it('with a forbidden key is refused with the worker’s message, though its steps read well', async () => {
@@ -246,17 +284,6 @@ describe('a worker that holds its reading and writes the run', () => {
     };
     return { keep, writes };
   }
-
-  const runOf = (opened: OpenedFile, name: string): RunRecord => {
-    const result = openResult(opened, name, {
-      scenarios: [builtinScenario('shopops-happy')],
-      builtinIds: new Set(),
-      newId: () => 'run-1',
-      now: () => 1_000,
-    });
-    if (result.kind !== 'run') throw new Error('not a run');
-    return result.record;
-  };
 
   it('answers with the page’s own reading, then writes the page’s run as its shell, its file and its summary', async () => {
     const text = await nativeText();

@@ -19,9 +19,12 @@ import {
   type OpenWorkerResponse,
 } from '../workers/open-protocol';
 
-/** How far an opening has got: bytes read of the file's size, then parsing. */
+/**
+ * How far an opening has got: bytes read of the file's size (`bytes` absent: the page reads it
+ * whole, without counting), then parsing.
+ */
 export type OpenProgress =
-  | { readonly stage: 'reading'; readonly bytes: number; readonly total: number }
+  | { readonly stage: 'reading'; readonly bytes?: number; readonly total: number }
   | { readonly stage: 'parsing' };
 
 /** An opening under way: its outcome, and a way to stop it (its worker ends at once). */
@@ -29,9 +32,10 @@ export interface OpenJob {
   readonly opened: Promise<OpenedFile>;
   cancel(): void;
   /**
-   * Once `opened` resolved: the worker that read the file, holding its reading, to write the
-   * run made of it to the library (`RecordWriter`); the caller writes or releases it. Null when
-   * the worker could not hold it (no workers here, or it ended).
+   * Once `opened` resolved: a writer of the run made of the file to the library
+   * (`RecordWriter`), through the worker that read it, or (the page read it) a worker started
+   * for the write; the caller writes or releases it. Null when no worker can hold it (the
+   * worker ended, its reading failed).
    */
   keeper(): RecordWriter | null;
 }
@@ -102,13 +106,15 @@ export interface EngineOpenerOptions {
 
 /**
  * An opener over the ports `connect` makes: a port per file. A file that starts as a native
- * trace is also read on the page (`open-own-copy.ts`): that reading is the answer once the
- * worker's pre-scan is clean. The page parses its copy only once the worker has said anything:
- * Chromium starts a new worker through the page's thread, and a parse that held it (~0.5 s for
- * 90 MB) held the worker's start, and so its pre-scan, as long. A worker that holds (`holds`)
- * keeps its reading meanwhile and sends it only when the page's own found nothing (`send`);
- * after the answer it stays, to write the run made of the file (`keeper()`), and ends when that
- * is written or released.
+ * trace is read on the page alone (`open-own-copy.ts`: the engine's fast path, which is null or
+ * exactly what the hardened opener gives the text): with no worker reading the same file beside
+ * it, the page's read and parse have the machine to themselves (a 100,000-step file showed
+ * ~0.15–0.2 s sooner). Anything else — another kind of file, a native one the fast path does not
+ * take whole — goes to the worker, whose answer words every problem. A worker that holds
+ * (`holds`) keeps its reading and sends it only when asked (`send`); after the answer it stays,
+ * to write the run made of the file (`keeper()`), and ends when that is written or released. A
+ * file the page read gets a worker only for that write, started when the write is asked for
+ * (after the page has drawn the run): it reads the file again and keeps it as its text.
  */
 export function createEngineOpener(
   connect: OpenPortFactory,
@@ -120,8 +126,7 @@ export function createEngineOpener(
     const id = nextId++;
     let port: OpenPort | null = null;
     let settle: { resolve: (o: OpenedFile) => void; reject: (e: Error) => void } | null = null;
-    /** The worker's pre-scan was clean; the page's own reading (undefined: none yet). */
-    let clean = false;
+    /** The page's own reading: the answer (undefined: none yet; null: it has none). */
     let own: OpenedFile | null | undefined;
     /** The worker holds a good reading (`held`); it was asked to send it. */
     let held = false;
@@ -132,14 +137,8 @@ export function createEngineOpener(
     let writer: RecordWriter | null = null;
     /** The parts of the worker's reading so far (its `opened` joins them). */
     const parts: ReadingPart[] = [];
-    /** Resolved when the worker first answers, or ends: then the page may parse its copy. */
-    let started = () => {};
-    const workerStarted = new Promise<void>((resolve) => {
-      started = resolve;
-    });
 
     const end = () => {
-      started();
       port?.close();
       port = null;
       settle = null;
@@ -156,9 +155,9 @@ export function createEngineOpener(
     };
     const decide = () => {
       if (!settle) return;
-      if (clean && own) return finish(own);
-      // The worker's reading is the answer: the page's found nothing, or the scan was not clean.
-      if (held && !sent && (own !== undefined || !clean)) {
+      if (own) return finish(own);
+      // The worker's reading is the answer: the page has none of its own.
+      if (held && !sent && own === null) {
         sent = true;
         port?.post({ id, command: 'send' });
       }
@@ -179,62 +178,75 @@ export function createEngineOpener(
         if (writing) end();
       }
     };
+    const answer = (response: OpenWorkerResponse) => {
+      if (response.id !== id || !port) return;
+      if (!settle) return afterAnswer(response);
+      if (response.stage === 'reading') {
+        onProgress({ stage: 'reading', bytes: response.bytes, total: response.total });
+        return;
+      }
+      if (response.stage === 'parsing') {
+        onProgress({ stage: 'parsing' });
+        return;
+      }
+      if (response.stage === 'held') {
+        held = true;
+        return decide();
+      }
+      if (response.stage === 'part') {
+        parts.push(response.part);
+        return;
+      }
+      if (response.stage === 'opened') return finish(joinReading(response.opened, parts.splice(0)));
+      if (response.stage !== 'refused' && response.stage !== 'failed') return;
+      const { reject: fail } = settle;
+      end();
+      if (response.stage === 'refused') fail(fileErrorOf(response.error));
+      else fail(new Error(response.message));
+    };
+    const broke = (message: string) => {
+      const failing = settle;
+      unusable = message;
+      end();
+      failing?.reject(new Error(message));
+    };
+    /** Starts the worker on the file: to read it (the answer), or only to keep it. */
+    const start = (keepOnly: boolean): OpenPort | null => {
+      const connected = connect(answer, broke);
+      if (keepOnly && !connected.holds) {
+        connected.close();
+        return null;
+      }
+      port = connected;
+      // A file the page read is scanned again there: it is written as the worker reads it.
+      connected.post({ id, source, name, scan: true, ...(connected.holds ? { hold: true } : {}) });
+      return connected;
+    };
 
     const opened = new Promise<OpenedFile>((resolve, reject) => {
       settle = { resolve, reject };
-      const answer = (response: OpenWorkerResponse) => {
-        if (response.id !== id || !port) return;
-        started();
-        if (!settle) return afterAnswer(response);
-        if (response.stage === 'reading') {
-          onProgress({ stage: 'reading', bytes: response.bytes, total: response.total });
-          return;
-        }
-        if (response.stage === 'parsing') {
-          onProgress({ stage: 'parsing' });
-          return;
-        }
-        if (response.stage === 'scanned') {
-          clean = response.clean;
-          return decide();
-        }
-        if (response.stage === 'held') {
-          held = true;
-          return decide();
-        }
-        if (response.stage === 'part') {
-          parts.push(response.part);
-          return;
-        }
-        if (response.stage === 'opened')
-          return finish(joinReading(response.opened, parts.splice(0)));
-        if (response.stage === 'kept' || response.stage === 'unkept') return;
-        const { reject: fail } = settle;
-        end();
-        if (response.stage === 'refused') fail(fileErrorOf(response.error));
-        else fail(new Error(response.message));
-      };
-      const broke = (message: string) => {
-        const failing = settle;
-        unusable = message;
-        end();
-        failing?.reject(new Error(message));
-      };
-      const connected = connect(answer, broke);
-      port = connected;
-      connected.post({ id, source, name, scan: true, ...(connected.holds ? { hold: true } : {}) });
-      // The worker's answer stands whenever the page's reading fails or finds nothing.
       void copy
         .looksNative(source)
+        .catch(() => false)
         .then(async (native) => {
-          if (!native || !settle) return null;
-          const parse = await copy.read(source);
-          await workerStarted;
-          return settle ? parse() : null;
-        })
-        .catch(() => null)
-        .then((file) => {
+          if (!settle) return;
+          if (!native) {
+            own = null;
+            start(false);
+            return;
+          }
+          if (typeof source !== 'string') onProgress({ stage: 'reading', total: source.size });
+          let file: OpenedFile | null = null;
+          try {
+            const parse = await copy.read(source);
+            if (settle) file = parse();
+          } catch {
+            file = null;
+          }
+          if (!settle) return;
           own = file;
+          // Not plainly a native trace: the worker reads it, and says what it is.
+          if (!file) start(false);
           decide();
         });
     });
@@ -247,16 +259,20 @@ export function createEngineOpener(
         cancelling.reject(new OpenCancelled(name));
       },
       keeper: () => {
-        if (settle || !port?.holds || unusable) return null;
+        if (settle || unusable) return null;
+        if (port && !port.holds) return null;
+        // The page's own reading: no worker yet (one is started for the write).
+        if (!port && !own) return null;
         writer ??= {
           write: (record, label) =>
             new Promise<RunSummary>((resolve, reject) => {
-              if (!port || unusable || writing) {
-                reject(new Error(unusable ?? 'the open worker has ended'));
+              const keeping = port ?? (own ? start(true) : null);
+              if (!keeping || unusable || writing) {
+                reject(new Error(unusable ?? 'no open worker can write this run'));
                 return;
               }
               writing = { resolve, reject };
-              port.post({
+              keeping.post({
                 id,
                 command: 'keep',
                 database,

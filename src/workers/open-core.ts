@@ -87,7 +87,7 @@ function postReading(id: number, opened: OpenedFile, post: Post, partItems?: num
 }
 
 /**
- * Opens a request's file: `reading` reports, `parsing` (and `scanned`, when asked), then
+ * Opens a request's file: `reading` reports, `parsing`, then
  * `opened` (`held` when the request holds), `refused` or `failed`. Resolves to the reading
  * (null when refused or failed).
  */
@@ -122,7 +122,7 @@ const madeReading = (opened: OpenedFile, file: KeptFile | null): Reading => ({
 });
 
 /**
- * A native text scanned clean, held unread: the page reads its own copy, and this worker needs
+ * A native text scanned clean, held unread: the page read it itself (or asked only for the write), and this worker needs
  * no reading to keep the run (the page's summary, the file's text). Read the first time asked.
  */
 function unreadNative(text: string, name: string): Reading {
@@ -151,7 +151,6 @@ async function readAndAnswer(
     }
     post({ id, stage: 'parsing' });
     const clean = request.scan === true && scanJson(text) === null;
-    if (request.scan) post({ id, stage: 'scanned', clean });
     // The page parses a native text of its own: read here as well, it cost ~0.5 s of this
     // worker's time, beside the page's parse and first render, for a reading seldom used.
     if (clean && request.hold && startsAsNative(text)) {

@@ -15,10 +15,8 @@ export interface OpenWorkerRequest {
   /** The file's name: it words every message. */
   readonly name: string;
   /**
-   * Say (`scanned`) as soon as the file is read whether the hardened reader's pre-scan (depth,
-   * forbidden keys) finds it clean: the page parses its own copy of a native trace meanwhile and
-   * shows it once both are good, without waiting for the worker's answer (a structured clone of a
-   * 100,000-step trace cost the page more than parsing the file).
+   * Run the hardened reader's scan (depth, forbidden keys) first, and read a text it finds clean
+   * without a second one (a native text, held, is not read until asked: `unreadNative`).
    */
   readonly scan?: boolean;
   /**
@@ -89,8 +87,6 @@ export type OpenWorkerResponse =
    * the worker holds it until `send` (which reads it then, and may refuse it) or `keep`.
    */
   | { readonly id: number; readonly stage: 'held' }
-  /** (`scan` asked) The pre-scan's verdict: `clean`, no nesting too deep and no forbidden key. */
-  | { readonly id: number; readonly stage: 'scanned'; readonly clean: boolean }
   | { readonly id: number; readonly stage: 'refused'; readonly error: FileErrorFields }
   /** Anything else that went wrong (a bug, the file unreadable): its message. */
   | { readonly id: number; readonly stage: 'failed'; readonly message: string }

@@ -122,8 +122,9 @@ const madeReading = (opened: OpenedFile, file: KeptFile | null): Reading => ({
 });
 
 /**
- * A native text scanned clean, held unread: the page read it itself (or asked only for the write), and this worker needs
- * no reading to keep the run (the page's summary, the file's text). Read the first time asked.
+ * A native text scanned clean, held unread: the page read it itself (or asked only for the
+ * write), and this worker needs no reading to keep the run (the page's summary, the file's
+ * text). Read the first time asked.
  */
 function unreadNative(text: string, name: string): Reading {
   let opened: OpenedFile | null = null;

@@ -53,6 +53,7 @@ test('every response carries the policy and the security headers; the page carri
   const response = await page.goto('/');
   const headers = response?.headers() ?? {};
   const policy = headers['content-security-policy'] ?? '';
+  expect(policy).toMatch(/(^|; )default-src 'self'(;|$)/);
   expect(policy).toContain("script-src 'self'");
   expect(policy).not.toContain('unsafe-eval');
   expect(policy).not.toContain('unsafe-inline');
@@ -66,6 +67,7 @@ test('every response carries the policy and the security headers; the page carri
   const [meta, connect] = [0, 1].map((index) =>
     page.locator('meta[http-equiv="Content-Security-Policy"]').nth(index),
   );
+  await expect(meta!).toHaveAttribute('content', /(^|; )default-src 'self'(;|$)/);
   await expect(meta!).toHaveAttribute('content', /script-src 'self'/);
   await expect(meta!).not.toHaveAttribute('content', /frame-ancestors/);
   // The page's own second policy: with no endpoint saved, it connects to itself only.

@@ -204,9 +204,12 @@ describe('opening a file in the open worker', () => {
         looksNative: async () => true,
         read: async (source) => {
           const read = typeof source === 'string' ? source : await source.text();
-          return () => {
-            events.push('page parses');
-            return fastOpenedTrace(read);
+          return {
+            text: read,
+            parse: () => {
+              events.push('page parses');
+              return fastOpenedTrace(read);
+            },
           };
         },
       };
@@ -217,11 +220,19 @@ describe('opening a file in the open worker', () => {
       expect(events).toEqual(['page parses']);
       await keeper!.write(runFrom(text));
       expect(events).toEqual(['page parses', 'worker starts']);
-      // The worker read the file itself (a request, then the write) and ended.
+      // The worker was given the text the page read and verified (not read, nor scanned, again),
+      // then the write; then it ended.
       expect(worker.posted.map((one) => ('command' in one ? one.command : 'request'))).toEqual([
         'request',
         'keep',
       ]);
+      expect(worker.posted[0]).toEqual({
+        id: 1,
+        source: text,
+        name: 'run.json',
+        hold: true,
+        verified: true,
+      });
       expect(worker.closed()).toBe(1);
     });
 
@@ -373,7 +384,10 @@ describe('a worker that holds its reading and writes the run', () => {
     expect(job.keeper()).toBeNull();
 
     // A page's record that is not of the worker's reading (when it read the file) is not written.
-    const noCopy: OwnCopy = { looksNative: async () => false, read: async () => () => null };
+    const noCopy: OwnCopy = {
+      looksNative: async () => false,
+      read: async () => ({ text: '', parse: () => null }),
+    };
     const other = createEngineOpener(workerLike({ keep: recordingKeep().keep }).connect, {
       copy: noCopy,
     })(text, 'run.json', () => {});

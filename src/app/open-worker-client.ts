@@ -76,10 +76,13 @@ export type OpenPortFactory = (
 export interface OwnCopy {
   readonly looksNative: (source: Blob | string) => Promise<boolean>;
   /**
-   * Reads the file's text (and loads what parses it): resolves to the parse, which the opener
-   * calls when it chooses (null: not plainly a native trace). The parse is one long task.
+   * Reads the file's text (and loads what parses it): resolves to the text and its parse, which
+   * the opener calls when it chooses (null: not plainly a native trace). The parse is one long
+   * task.
    */
-  readonly read: (source: Blob | string) => Promise<() => OpenedFile | null>;
+  readonly read: (
+    source: Blob | string,
+  ) => Promise<{ readonly text: string; readonly parse: () => OpenedFile | null }>;
 }
 
 /**
@@ -93,7 +96,7 @@ const PAGE_COPY: OwnCopy = {
       typeof source === 'string' ? source : source.text(),
       import('./open-own-copy'),
     ]);
-    return () => ownReading(text);
+    return { text, parse: () => ownReading(text) };
   },
 };
 
@@ -128,6 +131,8 @@ export function createEngineOpener(
     let settle: { resolve: (o: OpenedFile) => void; reject: (e: Error) => void } | null = null;
     /** The page's own reading: the answer (undefined: none yet; null: it has none). */
     let own: OpenedFile | null | undefined;
+    /** The text the page read into `own`: the file a worker keeps, given to it as it is. */
+    let ownText: string | null = null;
     /** The worker holds a good reading (`held`); it was asked to send it. */
     let held = false;
     let sent = false;
@@ -142,15 +147,16 @@ export function createEngineOpener(
       port?.close();
       port = null;
       settle = null;
+      ownText = null;
       const pending = writing;
       writing = null;
       pending?.reject(new Error(unusable ?? 'the open worker ended before it wrote the run'));
     };
-    /** The answer; a holding worker stays for the write. */
+    /** The answer; a holding worker (or the page's text, without one) stays for the write. */
     const finish = (file: OpenedFile) => {
       const waiting = settle;
       settle = null;
-      if (!port?.holds) end();
+      if (port && !port.holds) end();
       waiting?.resolve(file);
     };
     const decide = () => {
@@ -210,16 +216,24 @@ export function createEngineOpener(
       end();
       failing?.reject(new Error(message));
     };
-    /** Starts the worker on the file: to read it (the answer), or only to keep it. */
+    /**
+     * Starts the worker on the file: to read it (the answer), or only to keep the text the page
+     * read and verified (the fast path's reading is the hardened opener's): it is not read,
+     * decoded or scanned again, which ~0.5 s of the second core cost the first selections.
+     */
     const start = (keepOnly: boolean): OpenPort | null => {
       const connected = connect(answer, broke);
-      if (keepOnly && !connected.holds) {
+      if (keepOnly && (!connected.holds || ownText === null)) {
         connected.close();
         return null;
       }
       port = connected;
-      // A file the page read is scanned again there: it is written as the worker reads it.
-      connected.post({ id, source, name, scan: true, ...(connected.holds ? { hold: true } : {}) });
+      connected.post(
+        keepOnly && ownText !== null
+          ? { id, source: ownText, name, hold: true, verified: true }
+          : { id, source, name, scan: true, ...(connected.holds ? { hold: true } : {}) },
+      );
+      ownText = null;
       return connected;
     };
 
@@ -237,14 +251,17 @@ export function createEngineOpener(
           }
           if (typeof source !== 'string') onProgress({ stage: 'reading', total: source.size });
           let file: OpenedFile | null = null;
+          let text: string | null = null;
           try {
-            const parse = await copy.read(source);
-            if (settle) file = parse();
+            const read = await copy.read(source);
+            text = read.text;
+            if (settle) file = read.parse();
           } catch {
             file = null;
           }
           if (!settle) return;
           own = file;
+          ownText = file ? text : null;
           // Not plainly a native trace: the worker reads it, and says what it is.
           if (!file) start(false);
           decide();

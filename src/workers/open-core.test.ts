@@ -230,12 +230,18 @@ describe('the open worker’s write of the run the page made of its file', () =>
   }
 
   it.each([
-    ['a native trace', 'run.loopscope.json', 'native', false],
-    ['a native trace scanned clean (held unread)', 'run.loopscope.json', 'native', true],
-    ['another tool’s trace (OTLP)', 'spans.json', 'otlp', true],
+    ['a native trace', 'run.loopscope.json', 'native', 'plain'],
+    ['a native trace scanned clean (held unread)', 'run.loopscope.json', 'native', 'scan'],
+    [
+      'a native text the page read and verified (held as it is)',
+      'run.loopscope.json',
+      'native',
+      'verified',
+    ],
+    ['another tool’s trace (OTLP)', 'spans.json', 'otlp', 'scan'],
   ] as const)(
     '%s: held, then kept from a shell (a native trace as its file), and read back as the page’s record',
-    async (_, name, kind, scan) => {
+    async (_, name, kind, how) => {
       const happy = builtinScenario('shopops-happy');
       const text =
         kind === 'native'
@@ -245,10 +251,16 @@ describe('the open worker’s write of the run the page made of its file', () =>
           : JSON.stringify(otlpRequest(genAiLoop()));
       const indexedDB = new IDBFactory();
       const worker = workerOn(indexedDB);
-      const source = new File([text], name);
-      const held = () => worker.ask({ id: 3, source, name, hold: true, scan }, 'held');
-      // A native text scanned clean is not read here: the page reads its own copy.
-      expect(await wholeParses(text, held)).toBe(kind === 'native' && scan ? 0 : 1);
+      const held = () =>
+        worker.ask(
+          how === 'verified'
+            ? { id: 3, source: text, name, hold: true, verified: true }
+            : { id: 3, source: new File([text], name), name, hold: true, scan: how === 'scan' },
+          'held',
+        );
+      // A native text scanned clean, or verified by the page, is not read here.
+      expect(await wholeParses(text, held)).toBe(kind === 'native' && how !== 'plain' ? 0 : 1);
+      if (how === 'verified') expect(worker.posted.map((one) => one.stage)).toEqual(['held']);
       expect(worker.posted.map((one) => one.stage)).not.toContain('opened');
 
       const record = runOf(openFileText(text, name), `run-${kind}`);

@@ -143,6 +143,11 @@ async function readAndAnswer(
   partItems?: number,
 ): Promise<Reading | null> {
   const { id, source, name } = request;
+  // A native text the page read and verified: held as it is, to be kept.
+  if (request.verified && request.hold && typeof source === 'string' && startsAsNative(source)) {
+    post({ id, stage: 'held' });
+    return unreadNative(source, name);
+  }
   try {
     let text: string;
     if (typeof source === 'string') text = source;

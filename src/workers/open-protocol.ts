@@ -20,6 +20,12 @@ export interface OpenWorkerRequest {
    */
   readonly scan?: boolean;
   /**
+   * (With `hold`, and the file's text as `source`.) The page opened this native text by the
+   * engine's fast path, whose reading is exactly the hardened opener's (`fastOpenedTrace`): the
+   * worker holds it unread, without a scan, only to keep it (`keep`).
+   */
+  readonly verified?: boolean;
+  /**
    * Hold the reading: answer `held` instead of `opened`, post it only when the page asks
    * (`send`), and keep it for a `keep` afterwards. Refusals and failures are answered at once.
    */

@@ -41,6 +41,35 @@ function watch(page: Page): () => Promise<string[]> {
   };
 }
 
+/**
+ * What any payload would have made of the page, anywhere in the document: a link or frame to
+ * `javascript:`, an element with an inline event handler, an image from another host. Each found
+ * is named.
+ */
+async function hostileElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    for (const element of document.querySelectorAll('*')) {
+      for (const { name, value } of element.attributes) {
+        const tag = element.tagName.toLowerCase();
+        if (/^on/i.test(name)) found.push(`<${tag} ${name}>`);
+        if (
+          /^(href|src|xlink:href|action|formaction)$/i.test(name) &&
+          /^\s*javascript:/i.test(value)
+        )
+          found.push(`<${tag} ${name}=${value}>`);
+      }
+      if (element instanceof HTMLImageElement && element.src) {
+        const url = new URL(element.src, document.baseURI);
+        if (!/^(data|blob):$/.test(url.protocol) && url.origin !== location.origin)
+          found.push(`<img src=${element.src}>`);
+      }
+      if (element instanceof HTMLIFrameElement) found.push('<iframe>');
+    }
+    return found;
+  });
+}
+
 const scenario = {
   format: 'loopscope.scenario',
   version: 1,
@@ -206,10 +235,24 @@ test('a scenario, model replies and tool results full of payloads run in the ins
   await expect(record(page).getByRole('tabpanel', { name: 'Context' })).toContainText('onerror');
   // No element any payload names exists in the page's own content.
   expect(await page.locator('main iframe, main svg[onload], main img[src="x"]').count()).toBe(0);
+  expect(await hostileElements(page)).toEqual([]);
   expect(await problems()).toEqual([]);
 
   await view(page, 'Library');
   await expect(page.getByRole('table', { name: 'Kept runs' })).toContainText('XSS <script>');
+  expect(await hostileElements(page)).toEqual([]);
+  expect(await problems()).toEqual([]);
+
+  // The scenario editor shows the file as the user gave it: its text, not its markup.
+  await view(page, 'Scenarios');
+  await page
+    .getByRole('complementary', { name: 'Scenarios' })
+    .getByRole('button', { name: 'xss-corpus' })
+    .click();
+  await expect(page.getByRole('textbox', { name: 'Scenario JSON' })).toContainText(
+    '<script>window.xss',
+  );
+  expect(await hostileElements(page)).toEqual([]);
   expect(await problems()).toEqual([]);
 
   await page.goto('/#/compare?scenario=xss-corpus');
@@ -224,6 +267,7 @@ test('a scenario, model replies and tool results full of payloads run in the ins
   await expect(lanes.first().getByRole('region', { name: 'Decision record' })).toContainText(
     '<svg',
   );
+  expect(await hostileElements(page)).toEqual([]);
   expect(await problems()).toEqual([]);
 
   // The presenter plays the same two lanes: its title, cards, captions and closing slide.
@@ -235,6 +279,7 @@ test('a scenario, model replies and tool results full of payloads run in the ins
   await page.getByRole('button', { name: 'Play', exact: true }).click();
   await expect(page.getByRole('region', { name: /answered/ })).toBeVisible();
   expect(await page.locator('main iframe, main svg[onload], main img[src="x"]').count()).toBe(0);
+  expect(await hostileElements(page)).toEqual([]);
   expect(await problems()).toEqual([]);
 });
 
@@ -266,5 +311,6 @@ test('an imported OTLP trace full of payloads opens, with its Spans tab, without
   await expect(page.getByRole('table', { name: 'Kept runs' })).toContainText(
     'Imported: invoke_agent <script>',
   );
+  expect(await hostileElements(page)).toEqual([]);
   expect(await problems()).toEqual([]);
 });

@@ -118,6 +118,35 @@ test('the key is only in the Authorization header: not in storage, exports, the 
   for (const [place, text] of places.slice(2)) expect(text, place).toContain('need the order');
   for (const [place, text] of places) expect(text, place).not.toContain(KEY);
 
+  // The Library's export (every kept run and the user's scenarios as one file): the run, no key.
+  await page
+    .getByRole('navigation', { name: 'View' })
+    .getByRole('link', { name: 'Library' })
+    .click();
+  const savingLibrary = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export library' }).click();
+  const library = readFileSync(await (await savingLibrary).path(), 'utf8');
+  expect(library).toContain('need the order');
+  expect(library).not.toContain(KEY);
+
+  // Compare's lanes, run on the same endpoint, exported as traces and as a page: no key.
+  await page.goto('/#/compare?scenario=shopops-happy');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await page.getByRole('button', { name: 'Run all' }).click();
+  const lanes = page.getByRole('region', { name: /^Lane [AB]: / });
+  await expect(lanes).toHaveCount(2);
+  for (const lane of await lanes.all())
+    await expect(lane.getByRole('status').first()).toHaveText(/answered/);
+  for (const button of ['Export traces', 'Export HTML page']) {
+    const saving = page.waitForEvent('download');
+    await page.getByRole('button', { name: button }).click();
+    const text = readFileSync(await (await saving).path(), 'utf8');
+    expect(text, button).toContain('need the order');
+    expect(text, button).not.toContain(KEY);
+  }
+  await page.goto('/#/inspect?scenario=shopops-happy');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+
   // A server that echoes the key in its error: the message names the problem, not the key.
   refuse = true;
   await run(page, 'error');

@@ -117,7 +117,7 @@ export interface EngineOpenerOptions {
  * (`holds`) keeps its reading and sends it only when asked (`send`); after the answer it stays,
  * to write the run made of the file (`keeper()`), and ends when that is written or released. A
  * file the page read gets a worker only for that write, started when the write is asked for
- * (after the page has drawn the run): it reads the file again and keeps it as its text.
+ * (after the page has drawn the run) and given the text the page read (`verified`).
  */
 export function createEngineOpener(
   connect: OpenPortFactory,
@@ -162,8 +162,8 @@ export function createEngineOpener(
     const decide = () => {
       if (!settle) return;
       if (own) return finish(own);
-      // The worker's reading is the answer: the page has none of its own.
-      if (held && !sent && own === null) {
+      // The worker's reading is the answer (the worker reads only what the page did not take).
+      if (held && !sent) {
         sent = true;
         port?.post({ id, command: 'send' });
       }
@@ -216,23 +216,25 @@ export function createEngineOpener(
       end();
       failing?.reject(new Error(message));
     };
-    /**
-     * Starts the worker on the file: to read it (the answer), or only to keep the text the page
-     * read and verified (the fast path's reading is the hardened opener's): it is not read,
-     * decoded or scanned again, which ~0.5 s of the second core cost the first selections.
-     */
-    const start = (keepOnly: boolean): OpenPort | null => {
+    /** Starts the worker reading the file: its answer is the opening's. */
+    const read = () => {
       const connected = connect(answer, broke);
-      if (keepOnly && (!connected.holds || ownText === null)) {
+      port = connected;
+      connected.post({ id, source, name, ...(connected.holds ? { hold: true } : {}) });
+    };
+    /**
+     * Starts a worker only to keep the text the page read and verified (the fast path's reading
+     * is the hardened opener's): it is not read, decoded or scanned again, which ~0.5 s of the
+     * second core cost the first selections. Null where no worker holds.
+     */
+    const keepOwn = (text: string): OpenPort | null => {
+      const connected = connect(answer, broke);
+      if (!connected.holds) {
         connected.close();
         return null;
       }
       port = connected;
-      connected.post(
-        keepOnly && ownText !== null
-          ? { id, source: ownText, name, hold: true, verified: true }
-          : { id, source, name, scan: true, ...(connected.holds ? { hold: true } : {}) },
-      );
+      connected.post({ id, source: text, name, hold: true, verified: true });
       ownText = null;
       return connected;
     };
@@ -246,16 +248,16 @@ export function createEngineOpener(
           if (!settle) return;
           if (!native) {
             own = null;
-            start(false);
+            read();
             return;
           }
           if (typeof source !== 'string') onProgress({ stage: 'reading', total: source.size });
           let file: OpenedFile | null = null;
           let text: string | null = null;
           try {
-            const read = await copy.read(source);
-            text = read.text;
-            if (settle) file = read.parse();
+            const copied = await copy.read(source);
+            text = copied.text;
+            if (settle) file = copied.parse();
           } catch {
             file = null;
           }
@@ -263,7 +265,7 @@ export function createEngineOpener(
           own = file;
           ownText = file ? text : null;
           // Not plainly a native trace: the worker reads it, and says what it is.
-          if (!file) start(false);
+          if (!file) read();
           decide();
         });
     });
@@ -283,7 +285,7 @@ export function createEngineOpener(
         writer ??= {
           write: (record, label) =>
             new Promise<RunSummary>((resolve, reject) => {
-              const keeping = port ?? (own ? start(true) : null);
+              const keeping = port ?? (ownText !== null ? keepOwn(ownText) : null);
               if (!keeping || unusable || writing) {
                 reject(new Error(unusable ?? 'no open worker can write this run'));
                 return;

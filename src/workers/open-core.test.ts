@@ -69,14 +69,14 @@ describe('the open worker’s core', () => {
     });
   });
 
-  it('after a clean pre-scan reads a native file to what openFileText gives, and a dirty one as before', async () => {
+  it('reads a native file to what openFileText gives, and refuses a forbidden key where the fast path takes values as they are', async () => {
     const happy = builtinScenario('shopops-happy');
     const text = JSON.stringify(
       toNativeTraceJson(await runScenario(happy, scenarioConfig(happy)), happy),
     );
     const scanned = async (source: string) => {
       const posted: OpenWorkerResponse[] = [];
-      await answerOpenRequest({ id: 7, source, name: 'run.json', scan: true }, (one) =>
+      await answerOpenRequest({ id: 7, source, name: 'run.json' }, (one) =>
         posted.push(structuredClone(one)),
       );
       return posted;
@@ -230,15 +230,14 @@ describe('the open worker’s write of the run the page made of its file', () =>
   }
 
   it.each([
-    ['a native trace', 'run.loopscope.json', 'native', 'plain'],
-    ['a native trace scanned clean (held unread)', 'run.loopscope.json', 'native', 'scan'],
+    ['a native trace', 'run.loopscope.json', 'native', 'read'],
     [
       'a native text the page read and verified (held as it is)',
       'run.loopscope.json',
       'native',
       'verified',
     ],
-    ['another tool’s trace (OTLP)', 'spans.json', 'otlp', 'scan'],
+    ['another tool’s trace (OTLP)', 'spans.json', 'otlp', 'read'],
   ] as const)(
     '%s: held, then kept from a shell (a native trace as its file), and read back as the page’s record',
     async (_, name, kind, how) => {
@@ -255,11 +254,11 @@ describe('the open worker’s write of the run the page made of its file', () =>
         worker.ask(
           how === 'verified'
             ? { id: 3, source: text, name, hold: true, verified: true }
-            : { id: 3, source: new File([text], name), name, hold: true, scan: how === 'scan' },
+            : { id: 3, source: new File([text], name), name, hold: true },
           'held',
         );
-      // A native text scanned clean, or verified by the page, is not read here.
-      expect(await wholeParses(text, held)).toBe(kind === 'native' && how !== 'plain' ? 0 : 1);
+      // A native text verified by the page is not read here.
+      expect(await wholeParses(text, held)).toBe(how === 'verified' ? 0 : 1);
       if (how === 'verified') expect(worker.posted.map((one) => one.stage)).toEqual(['held']);
       expect(worker.posted.map((one) => one.stage)).not.toContain('opened');
 
@@ -303,31 +302,28 @@ describe('the open worker’s write of the run the page made of its file', () =>
     },
   );
 
-  it('reads a native text held unread when the page asks for it, and refuses it then if it does not read', async () => {
+  it('holds a verified text only to keep it: it reads nothing, and a send is answered failed', async () => {
     const happy = builtinScenario('shopops-happy');
     const good = JSON.stringify(
       toNativeTraceJson(await runScenario(happy, scenarioConfig(happy)), happy),
     );
     const worker = workerOn(new IDBFactory());
-    await worker.ask({ id: 4, source: good, name: 'good.json', hold: true, scan: true }, 'held');
-    expect(await worker.ask({ id: 4, command: 'send' }, 'opened')).toEqual({
+    const source = { id: 4, source: good, name: 'good.json', hold: true, verified: true };
+    expect(await wholeParses(good, () => worker.ask(source, 'held'))).toBe(0);
+    expect(await worker.ask({ id: 4, command: 'send' }, 'failed')).toEqual({
       id: 4,
-      stage: 'opened',
-      opened: openFileText(good, 'good.json'),
+      stage: 'failed',
+      message: 'this worker holds the file only to keep it',
     });
 
-    // Scanned clean and native at its start, but a step the schemas refuse.
+    // A native file the schemas refuse, read (not verified), is refused at once.
     const bad = good.replace(/("steps":\[\{"index":)0,/, '$1"first",');
     expect(bad).not.toBe(good);
     const refusing = workerOn(new IDBFactory());
-    await refusing.ask({ id: 5, source: bad, name: 'bad.json', hold: true, scan: true }, 'held');
-    expect(refusing.posted.map((one) => one.stage)).toEqual(['parsing', 'held']);
     const { code, fileName, path, problem } = pageRefusal(bad, 'bad.json');
-    expect(await refusing.ask({ id: 5, command: 'send' }, 'refused')).toEqual({
-      id: 5,
-      stage: 'refused',
-      error: { code, fileName, path, problem },
-    });
+    expect(
+      await refusing.ask({ id: 5, source: bad, name: 'bad.json', hold: true }, 'refused'),
+    ).toEqual({ id: 5, stage: 'refused', error: { code, fileName, path, problem } });
   });
 
   it('sends what it holds when asked, and writes nothing for a file it refused', async () => {

@@ -1,20 +1,11 @@
 /**
  * The open worker's core, pure of the worker's globals: a request in, its progress and answer
  * out through `post`. Reads the file as a stream (saying how much is read), then opens its
- * text with the engine's opener, exactly as the page would (after a clean pre-scan, a native
- * trace by the fast path alone, which reads it as the opener does). `createOpenAnswerer` also
- * holds the reading when asked and writes the run the page made of it to the library (`keep`);
- * a native text scanned clean it holds unread, and reads only if the page needs its reading.
+ * text with the engine's opener, exactly as the page would. `createOpenAnswerer` also holds the
+ * reading when asked and writes the run the page made of it to the library (`keep`); a native
+ * text the page read and verified it holds unread, only to keep it.
  */
-import {
-  FileError,
-  checkFileSize,
-  openFileText,
-  openScannedText,
-  scanJson,
-  startsAsNative,
-  type OpenedFile,
-} from '../engine';
+import { FileError, checkFileSize, openFileText, startsAsNative, type OpenedFile } from '../engine';
 import type { KeptFile, RunLabel, RunRecord, RunSummary } from '../state';
 import { filledRecord } from '../storage/record-shell';
 import {
@@ -97,7 +88,7 @@ export async function answerOpenRequest(
   now?: () => number,
   partItems?: number,
 ): Promise<OpenedFile | null> {
-  return (await readAndAnswer(request, post, now, partItems))?.opened() ?? null;
+  return (await readAndAnswer(request, post, now, partItems))?.opened ?? null;
 }
 
 /**
@@ -107,32 +98,9 @@ export async function answerOpenRequest(
  * text is not held.
  */
 interface Reading {
-  /** The reading, made now if it was left for later (then it may throw the opener's error). */
-  readonly opened: () => OpenedFile;
-  /** The reading if it is made: a held native text scanned clean is read only when asked. */
-  readonly made: () => OpenedFile | null;
+  /** The reading; null for a native text the page read and verified, held only to be kept. */
+  readonly opened: OpenedFile | null;
   readonly file: KeptFile | null;
-}
-
-/** A reading already made. */
-const madeReading = (opened: OpenedFile, file: KeptFile | null): Reading => ({
-  opened: () => opened,
-  made: () => opened,
-  file,
-});
-
-/**
- * A native text scanned clean, held unread: the page read it itself (or asked only for the
- * write), and this worker needs no reading to keep the run (the page's summary, the file's
- * text). Read the first time asked.
- */
-function unreadNative(text: string, name: string): Reading {
-  let opened: OpenedFile | null = null;
-  return {
-    opened: () => (opened ??= openScannedText(text, name)),
-    made: () => opened,
-    file: { name, text },
-  };
 }
 
 /** `answerOpenRequest`, resolving to the file to keep as well (a holding worker writes it). */
@@ -143,10 +111,11 @@ async function readAndAnswer(
   partItems?: number,
 ): Promise<Reading | null> {
   const { id, source, name } = request;
-  // A native text the page read and verified: held as it is, to be kept.
+  // A native text the page read and verified: held as it is, to be kept (read here as well, it
+  // cost ~0.5 s of this worker's time beside the page's first selections).
   if (request.verified && request.hold && typeof source === 'string' && startsAsNative(source)) {
     post({ id, stage: 'held' });
-    return unreadNative(source, name);
+    return { opened: null, file: { name, text: source } };
   }
   try {
     let text: string;
@@ -156,18 +125,10 @@ async function readAndAnswer(
       text = await readText(id, source, post, now);
     }
     post({ id, stage: 'parsing' });
-    const clean = request.scan === true && scanJson(text) === null;
-    // The page parses a native text of its own: read here as well, it cost ~0.5 s of this
-    // worker's time, beside the page's parse and first render, for a reading seldom used.
-    if (clean && request.hold && startsAsNative(text)) {
-      post({ id, stage: 'held' });
-      return unreadNative(text, name);
-    }
-    // A clean text needs no second scan (~0.25 s less of the worker's time at 100,000 steps).
-    const opened = clean ? openScannedText(text, name) : openFileText(text, name);
+    const opened = openFileText(text, name);
     if (request.hold) post({ id, stage: 'held' });
     else postReading(id, opened, post, partItems);
-    return madeReading(opened, opened.kind === 'trace' ? { name, text } : null);
+    return { opened, file: opened.kind === 'trace' ? { name, text } : null };
   } catch (error) {
     postFailure(id, error, post);
     return null;
@@ -224,8 +185,7 @@ export function createOpenAnswerer(
     const unkept = (problem: string) => post({ id, stage: 'unkept', problem });
     if (!options.keep) return unkept('this worker cannot write to the library');
     if (!read) return unkept('the file was not opened here');
-    const { file } = read;
-    const opened = read.made();
+    const { file, opened } = read;
     if (opened) {
       const steps = stepsOf(opened);
       if (steps !== command.steps)
@@ -265,14 +225,10 @@ export function createOpenAnswerer(
     const { id } = message;
     void reading.then((read) => {
       if (message.command === 'keep') return keepRun(message, read);
-      if (!read) return;
-      let opened: OpenedFile;
-      try {
-        opened = read.opened();
-      } catch (error) {
-        return postFailure(id, error, post);
-      }
-      postReading(id, opened, post, options.partItems);
+      if (read?.opened) postReading(id, read.opened, post, options.partItems);
+      // A verified text is held only to be kept: the page has its reading.
+      else if (read)
+        post({ id, stage: 'failed', message: 'this worker holds the file only to keep it' });
     });
   };
 }

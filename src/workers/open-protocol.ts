@@ -15,11 +15,6 @@ export interface OpenWorkerRequest {
   /** The file's name: it words every message. */
   readonly name: string;
   /**
-   * Run the hardened reader's scan (depth, forbidden keys) first, and read a text it finds clean
-   * without a second one (a native text, held, is not read until asked: `unreadNative`).
-   */
-  readonly scan?: boolean;
-  /**
    * (With `hold`, and the file's text as `source`.) The page opened this native text by the
    * engine's fast path, whose reading is exactly the hardened opener's (`fastOpenedTrace`): the
    * worker holds it unread, without a scan, only to keep it (`keep`).
@@ -53,8 +48,7 @@ export interface OpenKeepCommand {
   readonly steps: number;
   /**
    * What `summaryOf` gives of the page's whole record: a native trace's run is kept as its
-   * shell and file, and the worker may have no reading to sum up (it reads a native text scanned
-   * clean only when the page needs it: `send`).
+   * shell and file, and the worker may have no reading to sum up (a `verified` text).
    */
   readonly summary: RunSummary;
 }
@@ -89,8 +83,8 @@ export type OpenWorkerResponse =
   | { readonly id: number; readonly stage: 'part'; readonly part: ReadingPart }
   | { readonly id: number; readonly stage: 'opened'; readonly opened: OpenedFile }
   /**
-   * (`hold` asked) The file opened, or (a native text scanned clean) was read and is held unread:
-   * the worker holds it until `send` (which reads it then, and may refuse it) or `keep`.
+   * (`hold` asked) The file opened, or (`verified`) its text is held unread: the worker holds it
+   * until `send` or `keep`.
    */
   | { readonly id: number; readonly stage: 'held' }
   | { readonly id: number; readonly stage: 'refused'; readonly error: FileErrorFields }

@@ -30,7 +30,7 @@ export {
   megabytes,
   type FileErrorCode,
 } from './files/errors';
-export { fastOpenedTrace, openFileText, openScannedText, type OpenedFile } from './files/open';
+export { fastOpenedTrace, openFileText, openFileTextFast, type OpenedFile } from './files/open';
 export {
   FORMAT_LABELS,
   type ForeignFormat,

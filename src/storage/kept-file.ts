@@ -33,10 +33,10 @@ export async function reopenedRecord(shell: RunRecord, file: KeptFile): Promise<
   const { text } = file;
   // The engine's readers (zod, the importers) load with the first kept file read back, not
   // with the library: most pages never read one.
-  const { openScannedText } = await import('./file-reader');
+  const { openFileTextFast } = await import('./file-reader');
   let opened: OpenedFile;
   try {
-    opened = openScannedText(text, file.name);
+    opened = openFileTextFast(text, file.name);
   } catch (error) {
     throw new KeptFileError(
       file.name,

@@ -6,7 +6,7 @@ import { toTraceJson } from '../trace/build';
 import { toNativeTraceJson } from '../trace/native';
 import { FileError, MAX_FILE_BYTES, checkFileSize } from './errors';
 import { genAiLoop, otlpRequest } from '../otel/fixtures/build';
-import { fastOpenedTrace, openFileText, openScannedText } from './open';
+import { fastOpenedTrace, openFileText, openFileTextFast } from './open';
 
 const scenario = builtinScenario;
 const happy = scenario('shopops-happy');
@@ -78,16 +78,16 @@ describe('the fast path alone (a kept file read back, the page’s own copy)', (
     }
   });
 
-  it('openScannedText: a scanned text read as openFileText reads it, native or not', async () => {
+  it('openFileTextFast: any text read as openFileText reads it, native or not', async () => {
     const trace = await runScenario(happy, scenarioConfig(happy));
     for (const text of [
       JSON.stringify(toNativeTraceJson(trace, happy)),
       JSON.stringify(toTraceJson(trace)),
       JSON.stringify(otlpRequest(genAiLoop())),
     ]) {
-      expect(openScannedText(text, 'run.json')).toEqual(openFileText(text, 'run.json'));
+      expect(openFileTextFast(text, 'run.json')).toEqual(openFileText(text, 'run.json'));
     }
-    expect(() => openScannedText('{"format": "nothing"}', 'odd.json')).toThrow(FileError);
+    expect(() => openFileTextFast('{"format": "nothing"}', 'odd.json')).toThrow(FileError);
   });
 
   it('is null for a text over the size cap, which openFileText refuses (a paste is not measured before)', async () => {

@@ -161,14 +161,10 @@ const at = (location: TextLocation | undefined): string =>
  * error ("invalid JSON at line 3, column 3: …"), nesting deeper than {@link MAX_JSON_DEPTH}
  * levels (found before parsing, so no stack overflows) or a `__proto__`, `constructor` or
  * `prototype` key, each with its JSON path and location. Every loader reads files through it.
- * `scanned`: the text was scanned clean already (`scanJson` found nothing), so it is not again.
  */
-export function readJsonText(
-  text: string,
-  scanned = false,
-): { readonly value: unknown } | JsonProblem {
+export function readJsonText(text: string): { readonly value: unknown } | JsonProblem {
   const source = text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
-  const scan = scanned ? null : scanJson(source);
+  const scan = scanJson(source);
   if (scan?.kind === 'too_deep') {
     const location = locationAt(source, scan.offset);
     const reason = `nested deeper than ${MAX_JSON_DEPTH} levels`;

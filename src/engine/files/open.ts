@@ -17,7 +17,7 @@ import { startsAsNative } from '../trace/native-start';
 import { readTraceValue } from '../trace/read';
 import type { Trace } from '../trace/types';
 import { FileError, MAX_FILE_BYTES, checkFileSize } from './errors';
-import { FORBIDDEN_KEYS, plainJson } from './json-scan';
+import { plainJson } from './json-scan';
 
 /** What a file held. `other`: a `loopscope.*` format the engine does not read, safely parsed. */
 export type OpenedFile =
@@ -78,21 +78,20 @@ function openScenario(record: Record<string, unknown>, text: string, name: strin
   }
 }
 
-/** The parts of a native file the fast path checks key by key; the rest it takes as it is. */
-const CHECKED_PARTS = new Set(['steps', 'path', 'conversations']);
-
 /**
  * Pure: whether the parts of a parsed native file the fast path takes as they are (everything
- * but its steps, path and conversations) are what the hardened reader's scan finds clean.
+ * but its steps, path and conversations, which it checks key by key) are what the hardened
+ * reader's scan finds clean. (The rest's copy keeps an own `__proto__` as its own key.)
  */
 function plainShell(value: unknown): boolean {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
-    if (CHECKED_PARTS.has(key)) continue;
-    if (FORBIDDEN_KEYS.includes(key) || !plainJson(record[key], 2)) return false;
-  }
-  return true;
+  const {
+    steps: _steps,
+    path: _path,
+    conversations: _conversations,
+    ...rest
+  } = value as Record<string, unknown>;
+  return plainJson(rest);
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   streamHead,
   streamReply,
 } from './local-endpoint';
-import { expect, keptSummaries, test } from './support';
+import { expect, keptSummaries, openOnlyKeptRun, test } from './support';
 
 /**
  * The fault matrix in Chromium: a local OpenAI-compatible server (real HTTP, CORS allowed)
@@ -174,22 +174,24 @@ async function useEndpoint(page: Page, name: string, idleLimitS?: number): Promi
   await addEndpoint(page, { name: 'Faulty', baseUrl: server.base(name), model: 'm', idleLimitS });
 }
 
-/** The Library keeps the run with the steps the page showed; it opens as it was. */
+/**
+ * The Library keeps the run with the steps the page showed, and they open as they were: the
+ * first step's thought, tool call and observation, and the answer of a run that recovered.
+ */
 async function expectKept(page: Page, stepCount: number, stop: string): Promise<void> {
-  await expect
-    .poll(async () => (await keptSummaries(page)).map((row) => row['steps']))
-    .toEqual([stepCount]);
-  await page
-    .getByRole('navigation', { name: 'View' })
-    .getByRole('link', { name: 'Library' })
-    .click();
-  await expect(keptRows(page)).toHaveCount(1);
-  await keptRows(page)
-    .first()
-    .getByRole('button', { name: /^Open .* in the inspector$/ })
-    .click();
-  await expect(steps(page)).toHaveCount(stepCount);
+  await openOnlyKeptRun(page, stepCount);
   await expect(metrics(page)).toContainText(`Stop reason: ${stop}`);
+  const record = page.getByRole('region', { name: 'Decision record' });
+  await steps(page).first().click();
+  await expect(record.getByRole('heading', { name: 'Step 0', exact: true })).toBeVisible();
+  for (const words of ['need the order first', 'get_order', 'O-1001', 'days_since_shipped']) {
+    await expect(record).toContainText(words);
+  }
+  if (stepCount === 2) {
+    await steps(page).nth(1).click();
+    await expect(record.getByRole('heading', { name: 'Step 1', exact: true })).toBeVisible();
+    await expect(record).toContainText('Order O-1001 shipped 32 days ago.');
+  }
 }
 
 for (const fault of FAULTS) {
@@ -259,4 +261,8 @@ test('fault: the tab reloaded mid-stream leaves an interrupted run with the step
     .getByRole('button', { name: /^Open .* in the inspector$/ })
     .click();
   await expect(steps(page)).toHaveCount(1);
+  await steps(page).first().click();
+  await expect(page.getByRole('region', { name: 'Decision record' })).toContainText(
+    'need the order first',
+  );
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import type { Page } from '@playwright/test';
 import { addEndpoint, delta, DONE, LocalEndpoint, streamHead } from './local-endpoint';
-import { expect, test } from './support';
+import { expect, openOnlyKeptRun, test } from './support';
 
 /**
  * Hostile sizes (issue 15): a scenario whose replies hold a 100,000-character unbroken word, and
@@ -239,6 +239,15 @@ test('a 10 MB streamed reply stops as reply_too_large; the page stays responsive
       record.getByRole('button', { name: 'Show all (146,000 more characters)' }),
     ).toBeVisible();
     expect(await pageOverflows(page)).toBe(false);
+
+    // The Library keeps that step, its long thought whole, and the run's error.
+    await openOnlyKeptRun(page, 1);
+    await expect(page.getByRole('region', { name: 'Metrics' })).toContainText('Stop reason: error');
+    await steps(page).first().click();
+    await expect(record.getByRole('heading', { name: 'Step 0', exact: true })).toBeVisible();
+    await expect(record).toContainText('get_order');
+    await record.getByRole('button', { name: 'Show all (146,000 more characters)' }).click();
+    await expect(record.getByText(LONG_THOUGHT, { exact: true })).toBeAttached();
   } finally {
     await endpoint.stop();
   }

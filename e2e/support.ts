@@ -284,3 +284,32 @@ export async function keptSummaries(page: Page): Promise<Record<string, unknown>
       }),
   );
 }
+
+/**
+ * The Library lists exactly one kept run (`stepCount` steps in IndexedDB), and it opens in the
+ * inspector with that many steps: a test then reads what those steps hold.
+ */
+export async function openOnlyKeptRun(page: Page, stepCount: number): Promise<void> {
+  await expect
+    .poll(async () => (await keptSummaries(page)).map((row) => row['steps']))
+    .toEqual([stepCount]);
+  await page
+    .getByRole('navigation', { name: 'View' })
+    .getByRole('link', { name: 'Library' })
+    .click();
+  const rows = page
+    .getByRole('table', { name: 'Kept runs' })
+    .getByRole('row')
+    .filter({ hasNot: page.getByRole('columnheader') });
+  await expect(rows).toHaveCount(1);
+  await rows
+    .first()
+    .getByRole('button', { name: /^Open .* in the inspector$/ })
+    .click();
+  await expect(
+    page
+      .getByRole('region', { name: 'Timeline' })
+      .getByRole('listbox', { name: 'Steps' })
+      .getByRole('option'),
+  ).toHaveCount(stepCount);
+}

@@ -6,10 +6,23 @@ import { expect, pickMatrix, seriousViolations, test } from './support';
  * axe-core on every view beside the inspector (e2e/a11y.spec.ts has that one), each with
  * content in it: compare after a run, the eval matrix with results, the presenter, the library
  * with runs, the attempts strip, the scenario editor, the memory view, an imported trace's Spans
- * tab. No serious or critical violations.
+ * tab. No serious or critical violations, in the light theme and then in the dark one (its own
+ * contrasts), chosen as a user does, with the header's Theme switch.
  */
 
 const CHECKOUT = 'RCA: checkout latency after a deploy (clear-cut)';
+
+/** axe in the light theme, then again after the Theme switch turned the page dark. */
+async function expectAccessibleInBothThemes(page: Page): Promise<void> {
+  await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page
+    .getByRole('radiogroup', { name: 'Theme' })
+    .getByRole('radio', { name: 'Dark' })
+    .check();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  expect(await seriousViolations(page)).toEqual([]);
+}
 
 async function ready(page: Page, hash: string) {
   await page.goto(`/${hash}`);
@@ -32,7 +45,7 @@ test('compare after both lanes ran', async ({ page }) => {
   for (const lane of await lanes.all()) {
     await expect(lane.getByRole('status').first()).toHaveText(/answered|stalled|escalated/);
   }
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectAccessibleInBothThemes(page);
 });
 
 test('the eval matrix with results', async ({ page }) => {
@@ -42,7 +55,7 @@ test('the eval matrix with results', async ({ page }) => {
   await setup.getByRole('button', { name: 'Run matrix' }).click();
   await expect(page.getByRole('status')).toContainText('Done: 2 runs');
   await expect(page.getByRole('table', { name: /Eval matrix/ })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectAccessibleInBothThemes(page);
 });
 
 test('the presenter', async ({ page }) => {
@@ -51,7 +64,7 @@ test('the presenter', async ({ page }) => {
   expect(await seriousViolations(page)).toEqual([]);
   await page.keyboard.press('ArrowRight');
   await expect(page.getByText(/Step 1 of \d+/)).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectAccessibleInBothThemes(page);
 });
 
 test('the library with runs', async ({ page }) => {
@@ -61,7 +74,7 @@ test('the library with runs', async ({ page }) => {
     .getByRole('link', { name: 'Library' })
     .click();
   await expect(page.getByRole('table', { name: 'Kept runs' }).getByRole('row')).not.toHaveCount(1);
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectAccessibleInBothThemes(page);
 });
 
 test('the attempts strip after a run that reflected and tried again', async ({ page }) => {
@@ -71,7 +84,7 @@ test('the attempts strip after a run that reflected and tried again', async ({ p
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Metrics' })).toContainText('Stop reason');
   await expect(page.getByRole('region', { name: 'Attempts' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectAccessibleInBothThemes(page);
 });
 
 test('the scenario editor with a duplicated scenario', async ({ page }) => {
@@ -79,13 +92,13 @@ test('the scenario editor with a duplicated scenario', async ({ page }) => {
   await page.getByLabel('Built-in scenario').selectOption('rca-search-stall');
   await page.getByRole('button', { name: 'Duplicate a built-in' }).click();
   await expect(page.getByText('No problems')).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectAccessibleInBothThemes(page);
 });
 
 test('the memory view', async ({ page }) => {
   await ready(page, '#/memory');
   await expect(page.getByLabel('Import reflections from a JSONL file')).toBeAttached();
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectAccessibleInBothThemes(page);
 });
 
 test("an imported trace's Spans tab", async ({ page }) => {
@@ -101,5 +114,5 @@ test("an imported trace's Spans tab", async ({ page }) => {
   await expect(page.getByRole('list', { name: 'Span tree' }).getByRole('listitem')).not.toHaveCount(
     0,
   );
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectAccessibleInBothThemes(page);
 });

@@ -129,4 +129,44 @@ describe('reflections as JSONL', () => {
       'line 9: metadata.reward_source is not "verifier", "none" or "judge"',
     ]);
   });
+
+  it('a numeric timestamp beyond what a date holds is a problem on its line, not a throw', () => {
+    const line = (timestamp: number) =>
+      JSON.stringify({
+        evaluator_type: 'reflection',
+        content: 'c',
+        query_id: 'a',
+        trajectory_key: 'a/0',
+        timestamp,
+      });
+    const good = writeReflectionsJsonl(kept).split('\n');
+    const read = readReflectionsJsonl(
+      [good[0], line(1e16), line(-1e300), line(8.64e15), good[1]].join('\n'),
+    );
+    expect(read.reflections.map((reflection) => reflection.timestamp)).toEqual([
+      kept[0]!.timestamp,
+      '+275760-09-13T00:00:00.000Z',
+      kept[1]!.timestamp,
+    ]);
+    expect(describeJsonlProblems(read.problems)).toEqual([
+      'line 2: timestamp is not a date (ISO 8601 text or seconds since 1970)',
+      'line 3: timestamp is not a date (ISO 8601 text or seconds since 1970)',
+    ]);
+  });
+
+  it('an attempt counted from a trajectory key whose number is too large is a problem on its line', () => {
+    const line = (digits: string) =>
+      JSON.stringify({
+        evaluator_type: 'reflection',
+        content: 'c',
+        query_id: 'a',
+        trajectory_key: `a/${digits}`,
+        timestamp: 1,
+      });
+    const read = readReflectionsJsonl([line('9'.repeat(400)), line('41')].join('\n'));
+    expect(read.reflections.map((reflection) => reflection.attempt)).toEqual([42]);
+    expect(describeJsonlProblems(read.problems)).toEqual([
+      'line 1: trajectory_key ends in a number too large for an attempt',
+    ]);
+  });
 });

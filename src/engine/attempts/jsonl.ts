@@ -64,7 +64,9 @@ const fail = (reason: string): never => {
 function timestampOf(value: unknown): string {
   if (typeof value === 'number' && Number.isFinite(value)) {
     // LiTS writes seconds since the epoch (Python's time.time()); milliseconds are larger.
-    return new Date(value < 1e11 ? value * 1000 : value).toISOString();
+    const date = new Date(value < 1e11 ? value * 1000 : value);
+    // Beyond a Date's ±8.64e15 ms (year 275760) the date is invalid, and toISOString throws.
+    if (!Number.isNaN(date.getTime())) return date.toISOString();
   }
   if (typeof value === 'string' && !Number.isNaN(Date.parse(value)))
     return new Date(Date.parse(value)).toISOString();
@@ -82,7 +84,12 @@ function attemptOf(metadata: Record<string, unknown>, key: string): number {
     return fail('metadata.attempt is not a whole number ≥ 1');
   }
   const counted = /\/(\d+)$/.exec(key);
-  return counted ? Number(counted[1]) + 1 : 1;
+  if (!counted) return 1;
+  // A number past Number.MAX_VALUE (309 digits) reads as Infinity: no attempt, nothing to write.
+  const attempt = Number(counted[1]) + 1;
+  return Number.isInteger(attempt)
+    ? attempt
+    : fail('trajectory_key ends in a number too large for an attempt');
 }
 
 function rewardOf(value: unknown): number | null {

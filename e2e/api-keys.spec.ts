@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { keptText, keyInRequests, test } from './key-search';
 import {
   addEndpoint,
   assistantTurns,
@@ -8,14 +9,17 @@ import {
   streamReply,
   type Received,
 } from './local-endpoint';
-import { expect, test } from './support';
+import { expect } from './support';
 
 /**
- * An endpoint's API key, searched for everywhere it must not be: the page's storage (localStorage,
- * sessionStorage unless "Remember for this tab" is ticked, every IndexedDB database), its URL, the
- * console, an error message from a server that echoes the key, every export of the run (trace,
- * trace JSON v1, HTML page, OTLP JSON and JSONL), and every request but its Authorization header.
- * The eval CSV and JSON exports are searched in eval-endpoint.spec.ts.
+ * An endpoint's API key, searched for everywhere it must not be: what the page's origin keeps
+ * (localStorage, sessionStorage unless "Remember for this tab" is ticked, every IndexedDB
+ * database, Cache Storage, cookies), its URL, every console (the page's, its workers' and its
+ * service worker's), an error message from a server that echoes the key, every export of the run
+ * (trace, trace JSON v1, HTML page, OTLP JSON and JSONL), and every request but its Authorization
+ * header, as the endpoint received it and as the browser sent it. With the key remembered, all
+ * of it again after a reload brings the key back. The eval CSV and JSON exports, and the requests
+ * and console of the eval matrix's worker, are searched in eval-endpoint.spec.ts.
  */
 
 test.use({ consoleAllowed: { allow: [/127\.0\.0\.1:\d+\/v1/, /status of 401/] } });
@@ -67,36 +71,23 @@ async function exported(page: Page, choice: string): Promise<string> {
 }
 
 /** Every record of every IndexedDB database of the page, as one JSON text. */
-const indexedDbText = (page: Page) =>
-  page.evaluate(async () => {
-    const dump: Record<string, unknown> = {};
-    for (const { name } of await indexedDB.databases()) {
-      if (!name) continue;
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const opening = indexedDB.open(name);
-        opening.onsuccess = () => resolve(opening.result);
-        opening.onerror = () => reject(opening.error);
-      });
-      for (const store of Array.from(db.objectStoreNames)) {
-        dump[`${name}/${store}`] = await new Promise((resolve, reject) => {
-          const reading = db.transaction(store).objectStore(store).getAll();
-          reading.onsuccess = () => resolve(reading.result);
-          reading.onerror = () => reject(reading.error);
-        });
-      }
-      db.close();
-    }
-    return JSON.stringify(dump);
-  });
+const indexedDbText = async (page: Page) =>
+  Object.fromEntries(await keptText(page)).IndexedDB ?? '';
 
-const storageText = (page: Page, kind: 'localStorage' | 'sessionStorage') =>
-  page.evaluate((which) => JSON.stringify({ ...window[which] }), kind);
+/** Every export of the run in view: [its name, its text]. */
+const runExports = async (page: Page): Promise<[string, string][]> => [
+  ['Trace (.loopscope.json)', await exported(page, 'Trace (.loopscope.json)')],
+  ['Trace JSON v1', await exported(page, 'Trace JSON v1 (as loop run --json)')],
+  ['HTML page', await exported(page, 'HTML page')],
+  ['OTLP JSON', await exported(page, 'OpenTelemetry (OTLP JSON)')],
+  ['OTLP JSONL', await exported(page, 'OpenTelemetry (JSONL)')],
+];
 
 test('the key is only in the Authorization header: not in storage, exports, the URL, the console or an error', async ({
   page,
+  keySeen,
 }) => {
-  const console: string[] = [];
-  page.on('console', (message) => console.push(message.text()));
+  const sent = requests.length;
   await page.goto('/#/inspect?scenario=shopops-happy');
   await page.locator('html[data-mock-ready="1"]').waitFor();
   await addKeyed(page, false);
@@ -104,19 +95,12 @@ test('the key is only in the Authorization header: not in storage, exports, the 
   // The run reached the library (so IndexedDB holds it) before the search.
   await expect.poll(() => indexedDbText(page)).toContain('need the order first');
 
-  const places: [string, string][] = [
-    ['localStorage', await storageText(page, 'localStorage')],
-    ['sessionStorage (not remembered)', await storageText(page, 'sessionStorage')],
-    ['IndexedDB', await indexedDbText(page)],
-    ['Trace (.loopscope.json)', await exported(page, 'Trace (.loopscope.json)')],
-    ['Trace JSON v1', await exported(page, 'Trace JSON v1 (as loop run --json)')],
-    ['HTML page', await exported(page, 'HTML page')],
-    ['OTLP JSON', await exported(page, 'OpenTelemetry (OTLP JSON)')],
-    ['OTLP JSONL', await exported(page, 'OpenTelemetry (JSONL)')],
-  ];
-  // Each place is real (it holds the run), and holds no key.
-  for (const [place, text] of places.slice(2)) expect(text, place).toContain('need the order');
-  for (const [place, text] of places) expect(text, place).not.toContain(KEY);
+  const kept = await keptText(page);
+  const exports = await runExports(page);
+  // Each export is real (it holds the run), as is IndexedDB; no place holds the key.
+  for (const [place, text] of [...exports, ...kept.filter(([name]) => name === 'IndexedDB')])
+    expect(text, place).toContain('need the order');
+  for (const [place, text] of [...kept, ...exports]) expect(text, place).not.toContain(KEY);
 
   // The Library's export (every kept run and the user's scenarios as one file): the run, no key.
   await page
@@ -159,36 +143,69 @@ test('the key is only in the Authorization header: not in storage, exports, the 
   refuse = false;
 
   expect(page.url()).not.toContain(KEY);
-  expect(console.join('\n')).not.toContain(KEY);
-  expect(requests.length).toBeGreaterThanOrEqual(3);
-  for (const request of requests) {
+  expect(keySeen.console.join('\n')).not.toContain(KEY);
+  // Every request the endpoint received carried the key, in its Authorization header only.
+  const received = requests.slice(sent);
+  expect(received.length).toBeGreaterThanOrEqual(3);
+  for (const request of received) {
     expect(request.headers['authorization']).toBe(`Bearer ${KEY}`);
     const { authorization: _authorization, ...others } = request.headers;
     expect(JSON.stringify(others)).not.toContain(KEY);
     expect(request.url).not.toContain(KEY);
     expect(request.body).not.toContain(KEY);
   }
+  // And the browser sent it nowhere else: those requests, and no other, as the page sent them.
+  expect(await keyInRequests(keySeen.requests, KEY)).toEqual({
+    bearer: received.length,
+    elsewhere: [],
+  });
 });
 
-test('"Remember for this tab" keeps the key in sessionStorage only, and it survives a reload', async ({
+test('"Remember for this tab" keeps the key in sessionStorage only, and a reload brings it back to the Authorization header alone', async ({
   page,
+  keySeen,
 }) => {
+  const sent = requests.length;
   await page.goto('/#/inspect?scenario=shopops-happy');
   await page.locator('html[data-mock-ready="1"]').waitFor();
   await addKeyed(page, true);
-  expect(await storageText(page, 'sessionStorage')).toContain(KEY);
-  expect(await storageText(page, 'localStorage')).not.toContain(KEY);
+  /** The sessionStorage entries that hold the key: the endpoint's remembered key, alone. */
+  const holding = () =>
+    page.evaluate(
+      (key) =>
+        Object.entries({ ...sessionStorage })
+          .filter(([, value]) => value.includes(key))
+          .map(([name, value]) => [name, value === key]),
+      KEY,
+    );
+  const remembered = /^loopscope\.endpoint-key\./;
+  expect(await holding()).toEqual([[expect.stringMatching(remembered), true]]);
+  expect(Object.fromEntries(await keptText(page)).localStorage).not.toContain(KEY);
 
   await page.reload();
   await page.locator('html[data-mock-ready="1"]').waitFor();
   // The choice of model starts over on a reload; the remembered key does not.
   await page.getByLabel('Model', { exact: true }).selectOption({ label: 'Keyed' });
-  const sent = requests.length;
   await run(page, 'answer');
   expect(requests.slice(sent).map((request) => request.headers['authorization'])).toEqual(
     Array(2).fill(`Bearer ${KEY}`),
   );
   await expect.poll(() => indexedDbText(page)).toContain('need the order first');
-  expect(await indexedDbText(page)).not.toContain(KEY);
-  expect(await storageText(page, 'localStorage')).not.toContain(KEY);
+
+  // Back from sessionStorage, the key is still nowhere else: not what the origin keeps (but its
+  // own sessionStorage entry), not the run's exports, the URL, a console or another request part.
+  expect(await holding()).toEqual([[expect.stringMatching(remembered), true]]);
+  const exports = await runExports(page);
+  for (const [place, text] of exports) expect(text, place).toContain('need the order');
+  for (const [place, text] of [...(await keptText(page, remembered)), ...exports])
+    expect(text, place).not.toContain(KEY);
+  expect(page.url()).not.toContain(KEY);
+  expect(keySeen.console.join('\n')).not.toContain(KEY);
+  for (const request of requests.slice(sent)) {
+    const { authorization: _authorization, ...others } = request.headers;
+    expect(JSON.stringify(others)).not.toContain(KEY);
+    expect(request.url).not.toContain(KEY);
+    expect(request.body).not.toContain(KEY);
+  }
+  expect(await keyInRequests(keySeen.requests, KEY)).toEqual({ bearer: 2, elsewhere: [] });
 });

@@ -8,7 +8,8 @@ import {
   streamReply,
   type Received,
 } from './local-endpoint';
-import { expect, seriousViolations, test } from './support';
+import { keptText, keyInRequests, test } from './key-search';
+import { expect, seriousViolations } from './support';
 
 /** Chromium logs each failed request to the fake endpoint (its 503s, 401s and aborted fetches are meant). */
 test.use({
@@ -155,6 +156,7 @@ const progress = (page: Page) => page.getByRole('progressbar', { name: 'Matrix p
 
 test('a small matrix on an endpoint: two requests at a time, progress, an error row, exports without the key', async ({
   page,
+  keySeen,
 }) => {
   const setup = await addEndpointAndOpenEval(page, 'Fake llama', KEY);
   const model = setup.getByLabel('Model', { exact: true });
@@ -245,10 +247,14 @@ test('a small matrix on an endpoint: two requests at a time, progress, an error 
     expect(text).not.toContain(KEY);
     expect(text).not.toContain(host);
   }
-  // Nor in the page's storage (the key was not remembered) or its URL.
-  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
-  expect(stored).not.toContain(KEY);
+  // Nor in what the origin keeps (the key was not remembered), the URL, or any console: the
+  // page's, the eval worker's (which made the requests) or the service worker's.
+  for (const [place, text] of await keptText(page)) expect(text, place).not.toContain(KEY);
   expect(page.url()).not.toContain(KEY);
+  expect(keySeen.console.join('\n')).not.toContain(KEY);
+  // The browser's own record of the requests, the worker's included: the key in the
+  // Authorization header of those four, and nowhere else in any request.
+  expect(await keyInRequests(keySeen.requests, KEY)).toEqual({ bearer: 4, elsewhere: [] });
 
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -74,17 +74,19 @@ export function toOpenAITools(tools: readonly ToolSpec[]): unknown[] {
   }));
 }
 
-/** Pure: the streaming Chat Completions body for one model call. */
+/** Pure: the Chat Completions body for one model call (streaming unless the endpoint says not). */
 export function requestBody(
   endpoint: EndpointSettings,
   request: ModelRequest,
 ): Record<string, unknown> {
+  const stream = endpoint.stream !== false;
   const body: Record<string, unknown> = {
     model: endpoint.model,
     messages: toOpenAIMessages(request.context.toArray()),
-    stream: true,
+    stream,
   };
-  if (endpoint.includeUsage) body['stream_options'] = { include_usage: true };
+  // A whole completion carries its usage anyway; stream_options is for streams only.
+  if (stream && endpoint.includeUsage) body['stream_options'] = { include_usage: true };
   if (endpoint.seed !== undefined) body['seed'] = endpoint.seed;
   // The loop decides the protocol (request.tools is set only under `tools`).
   if (request.tools && request.tools.length > 0) {

@@ -109,6 +109,18 @@ describe('the request', () => {
     expect(seen[0]?.body).not.toHaveProperty('stream_options');
   });
 
+  it('asks for a whole reply, with no stream_options, when the endpoint streams nothing', async () => {
+    const seen = record();
+    await send({ ...ENDPOINT, stream: false });
+    await send({ ...ENDPOINT, stream: true });
+    expect(seen[0]?.body).toEqual({
+      model: 'llama-3.1-8b',
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: false,
+    });
+    expect(seen[1]?.body).toMatchObject({ stream: true, stream_options: { include_usage: true } });
+  });
+
   it('declares the tools when the loop asks for them (tools protocol) and only then', async () => {
     const seen = record();
     await send({ ...ENDPOINT, protocol: 'tools' }, undefined, TOOLS);

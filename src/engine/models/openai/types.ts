@@ -14,6 +14,12 @@ export interface EndpointSettings {
   readonly protocol: 'text' | 'tools';
   /** Send `stream_options.include_usage` (some providers reject it with a 400). */
   readonly includeUsage: boolean;
+  /**
+   * Stream the reply (absent: true). false sends `stream: false` and no `stream_options`, and the
+   * reply is read as one JSON completion: for servers that do not stream tool calls, or stream
+   * them badly. The first-byte limit then covers the whole reply.
+   */
+  readonly stream?: boolean;
   /** OpenAI's `seed` for reproducible sampling (the simulated model reads it too); omitted if unset. */
   readonly seed?: number;
   /** How long to wait for the reply's first byte, in ms (default 60 s): a slow server needs more. */

@@ -270,6 +270,49 @@ describe('tool calls', () => {
   });
 });
 
+describe('a reply not streamed (the endpoint streams nothing)', () => {
+  it('reads the tool calls of a whole JSON completion, in order, with their ids and arguments', async () => {
+    const completion = {
+      id: 'chatcmpl-1',
+      object: 'chat.completion',
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: 'assistant',
+            content: null,
+            tool_calls: [
+              {
+                id: 'call_a',
+                type: 'function',
+                function: { name: 'lookup', arguments: '{"key":"a"}' },
+              },
+              { id: 'call_b', type: 'function', function: { name: 'search', arguments: '{}' } },
+            ],
+          },
+          finish_reason: 'tool_calls',
+        },
+      ],
+      usage: { prompt_tokens: 9, completion_tokens: 4 },
+    };
+    const { parts, error } = await streamOf(
+      [JSON.stringify(completion)],
+      { ...TOOLS_ENDPOINT, stream: false },
+      'application/json; charset=utf-8',
+    );
+    expect(error).toBeNull();
+    expect(parts).toEqual([
+      { type: 'tool-call', id: 'call_a', name: 'lookup', arguments: '{"key":"a"}' },
+      { type: 'tool-call', id: 'call_b', name: 'search', arguments: '{}' },
+      {
+        type: 'finish',
+        finishReason: 'tool_calls',
+        usage: { promptTokens: 9, completionTokens: 4 },
+      },
+    ]);
+  });
+});
+
 describe('SSE framing', () => {
   const reply = [frame(chunk({ content: 'Grüße, 世界 🙂' })), frame(chunk({}, 'stop')), DONE].join(
     '',

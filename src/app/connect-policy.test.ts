@@ -10,6 +10,7 @@ const endpoint = (id: string, baseUrl: string): UserEndpoint => ({
   model: 'm',
   protocol: 'text',
   includeUsage: true,
+  stream: true,
   rememberKey: false,
 });
 

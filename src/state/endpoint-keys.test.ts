@@ -11,6 +11,7 @@ const ENDPOINT: UserEndpoint = {
   model: 'qwen2.5:7b',
   protocol: 'text',
   includeUsage: true,
+  stream: true,
   rememberKey: false,
 };
 const REMEMBERED: UserEndpoint = { ...ENDPOINT, rememberKey: true };

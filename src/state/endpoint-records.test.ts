@@ -17,6 +17,7 @@ const ENDPOINT: UserEndpoint = {
   model: 'qwen2.5:7b',
   protocol: 'tools',
   includeUsage: false,
+  stream: true,
   rememberKey: true,
 };
 
@@ -54,6 +55,19 @@ describe('endpoint records', () => {
     );
     const tampered = raw.replace('240000', '-1');
     expect(readStoredEndpoints(tampered).warning).toMatch(/missing or wrong fields/);
+  });
+
+  it('keep whether replies stream; an endpoint saved before the option streams', () => {
+    const whole = { ...ENDPOINT, stream: false };
+    expect(readStoredEndpoints(serialiseEndpoints([whole])).endpoints).toEqual([whole]);
+    const { stream: _, ...older } = ENDPOINT;
+    const saved = JSON.stringify({ version: 1, endpoints: [{ ...older }] });
+    expect(readStoredEndpoints(saved)).toEqual({
+      endpoints: [{ ...ENDPOINT, stream: true }],
+      warning: null,
+    });
+    const wrong = JSON.stringify({ version: 1, endpoints: [{ ...older, stream: 'no' }] });
+    expect(readStoredEndpoints(wrong).warning).toMatch(/missing or wrong fields/);
   });
 
   it('number new ids after the highest stored one', () => {

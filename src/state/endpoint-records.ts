@@ -21,6 +21,11 @@ export interface UserEndpoint {
   readonly model: string;
   readonly protocol: 'text' | 'tools';
   readonly includeUsage: boolean;
+  /**
+   * Stream replies ("Stream replies"); off: each reply arrives whole (for a server that does not
+   * stream tool calls, or streams them badly). An endpoint saved before the option streams.
+   */
+  readonly stream: boolean;
   /** Keep the key in sessionStorage ("remember for this tab"); otherwise memory only. */
   readonly rememberKey: boolean;
   /** How long to wait for a reply's first byte, in ms; absent: the client's 60 s. */
@@ -126,13 +131,14 @@ function isUserEndpoint(value: unknown): value is UserEndpoint {
     typeof item['model'] === 'string' &&
     (item['protocol'] === 'text' || item['protocol'] === 'tools') &&
     typeof item['includeUsage'] === 'boolean' &&
+    (item['stream'] === undefined || typeof item['stream'] === 'boolean') &&
     typeof item['rememberKey'] === 'boolean' &&
     validLimit(item['firstByteTimeoutMs']) &&
     validLimit(item['idleTimeoutMs'])
   );
 }
 
-/** Pure: only the fields of an endpoint, whatever else an object carries. */
+/** Pure: only the fields of an endpoint, whatever else an object carries (defaults filled in). */
 export function cleanEndpoint(endpoint: UserEndpoint): UserEndpoint {
   const { id, name, baseUrl, model, protocol, includeUsage, rememberKey } = endpoint;
   return {
@@ -143,6 +149,8 @@ export function cleanEndpoint(endpoint: UserEndpoint): UserEndpoint {
     model,
     protocol,
     includeUsage,
+    // Absent in an endpoint saved before the option: it streams, as it always did.
+    stream: endpoint.stream !== false,
     rememberKey,
     ...endpointLimits(endpoint),
   };

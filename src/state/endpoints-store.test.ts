@@ -32,6 +32,7 @@ const LOCAL: EndpointInput = {
   model: 'qwen2.5-7b-instruct',
   protocol: 'text',
   includeUsage: true,
+  stream: true,
   rememberKey: false,
 };
 const KEY = 'sk-test-4f9c2a7be1d04c55';

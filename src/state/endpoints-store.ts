@@ -223,6 +223,7 @@ export function createEndpointsStore(deps: EndpointsStoreDeps): EndpointsStore {
             apiKey: keys.get(id),
             protocol: endpoint.protocol,
             includeUsage: endpoint.includeUsage,
+            stream: endpoint.stream,
           },
           deps.http,
         );

@@ -461,6 +461,7 @@ describe('on an endpoint', () => {
     apiKey: KEY,
     protocol: 'text',
     includeUsage: true,
+    stream: true,
   };
   const SCRIPTED = SCENARIOS.filter((s) => s.model.kind === 'scripted').length;
 

@@ -157,6 +157,7 @@ describe('the model of a run', () => {
       model: 'Qwen/Qwen2.5-7B-Instruct',
       protocol: 'tools',
       includeUsage: true,
+      stream: true,
       rememberKey: false,
     });
     if (!result.ok) throw new Error(result.message);
@@ -166,12 +167,16 @@ describe('the model of a run', () => {
     expect(choice.protocol).toBe('tools');
   });
 
-  it('on a user endpoint, waits for the first byte as long as the endpoint says', async () => {
+  it('on a user endpoint, waits for the first byte as long as it says, for a whole reply if it says so', async () => {
     const subject = scenario('shopops-happy');
     const limits: number[] = [];
+    const bodies: string[] = [];
     const http = {
       ...nodeHttpDeps,
-      fetch: () => new Promise<Response>(() => undefined),
+      fetch: (_url: string, init: RequestInit) => {
+        bodies.push(String(init.body));
+        return new Promise<Response>(() => undefined);
+      },
       setTimer: (ms: number) => {
         limits.push(ms);
         return () => undefined;
@@ -184,6 +189,7 @@ describe('the model of a run', () => {
       model: 'm',
       protocol: 'text',
       includeUsage: true,
+      stream: false,
       rememberKey: false,
       firstByteTimeoutMs: 300_000,
     });
@@ -201,6 +207,7 @@ describe('the model of a run', () => {
     const parts = model.stream(request, { signal: controller.signal })[Symbol.asyncIterator]();
     const first = parts.next().catch(() => null);
     await vi.waitFor(() => expect(limits).toEqual([300_000]));
+    expect(JSON.parse(bodies[0]!)).toMatchObject({ stream: false });
     controller.abort();
     await first;
   });

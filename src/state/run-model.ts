@@ -93,6 +93,7 @@ export function createModelChooser(deps: ModelChooserDeps): ModelChooser {
           apiKey: state.actions.keyFor(endpoint.id),
           protocol: endpoint.protocol,
           includeUsage: endpoint.includeUsage,
+          stream: endpoint.stream,
           ...endpointLimits(endpoint),
         },
         deps.http,

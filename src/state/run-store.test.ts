@@ -248,6 +248,7 @@ describe('run store', () => {
         model: 'sim/no-such-model',
         protocol: 'text',
         includeUsage: true,
+        stream: true,
         rememberKey: false,
       });
       if (!added.ok) throw new Error(added.message);
@@ -272,6 +273,7 @@ describe('run store', () => {
         model: 'sim/rca-checkout-latency',
         protocol: 'tools',
         includeUsage: false,
+        stream: true,
         rememberKey: false,
       });
       if (!added.ok) throw new Error(added.message);

@@ -22,6 +22,7 @@ const ENDPOINT: EvalEndpoint = {
   apiKey: KEY,
   protocol: 'tools',
   includeUsage: true,
+  stream: true,
 };
 
 /** A recorded request: where it went, its headers and its body. */
@@ -143,6 +144,25 @@ describe('a matrix on an endpoint', () => {
     await vi.waitFor(() => expect(limits).toEqual([300_000]));
     controller.abort();
     await first;
+  });
+
+  it('asks for whole replies when the endpoint streams nothing, and reads them', async () => {
+    const completion = {
+      choices: [{ index: 0, message: { content: 'Final Answer: 42' }, finish_reason: 'stop' }],
+    };
+    const server = fakeServer(() => Response.json(completion));
+    const options = endpointRunOptions({ ...ENDPOINT, stream: false }, server.io);
+    const request = {
+      purpose: 'action' as const,
+      context: AppendLog.of([{ role: 'user' as const, content: 'Hi' }]),
+      tools: null,
+      step: 0,
+      conversation: 0,
+    };
+    const parts = [];
+    for await (const part of options.model!.stream(request, {})) parts.push(part);
+    expect(JSON.parse(server.sent[0]!.body)).toMatchObject({ stream: false });
+    expect(parts[0]).toEqual({ type: 'text-delta', text: 'Final Answer: 42' });
   });
 
   it('a key the endpoint echoes never leaves the worker in a trace kept for the page', async () => {

@@ -15,8 +15,8 @@ export interface EndpointIo {
 
 /** Options for one run on the endpoint: a fresh client (no state shared between runs). */
 export function endpointRunOptions(endpoint: EvalEndpoint, io: EndpointIo): ScenarioRunOptions {
-  const { baseUrl, model, apiKey, protocol, includeUsage, firstByteTimeoutMs, idleTimeoutMs } =
-    endpoint;
+  const { baseUrl, model, apiKey, protocol, includeUsage, stream } = endpoint;
+  const { firstByteTimeoutMs, idleTimeoutMs } = endpoint;
   const limits = {
     ...(firstByteTimeoutMs !== undefined ? { firstByteTimeoutMs } : {}),
     ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}),
@@ -25,7 +25,10 @@ export function endpointRunOptions(endpoint: EvalEndpoint, io: EndpointIo): Scen
   const { allowedOrigins } = endpoint;
   const http = allowedOrigins ? { ...io.http, allowedOrigins } : io.http;
   return {
-    model: createOpenAIModel({ baseUrl, model, apiKey, protocol, includeUsage, ...limits }, http),
+    model: createOpenAIModel(
+      { baseUrl, model, apiKey, protocol, includeUsage, stream, ...limits },
+      http,
+    ),
     clock: io.clock,
   };
 }

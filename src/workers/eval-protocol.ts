@@ -36,6 +36,8 @@ export interface EvalEndpoint {
   /** The endpoint speaks one protocol: every run of the matrix uses it. */
   readonly protocol: 'text' | 'tools';
   readonly includeUsage: boolean;
+  /** false: each reply arrives whole (`stream: false`), as the endpoint's "Stream replies" says. */
+  readonly stream: boolean;
   /** The endpoint's own first-byte and idle limits, in ms (absent: the client's defaults). */
   readonly firstByteTimeoutMs?: number;
   readonly idleTimeoutMs?: number;

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button, SelectField } from '../../components';
 import {
   LIMIT_FIELDS,
@@ -39,6 +39,8 @@ export function EndpointForm({
   const [values, setValues] = useState(initial);
   const [problem, setProblem] = useState<FieldProblem | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const usageHint = useId();
+  const streamHint = useId();
   const newOrigin = originNeedingReload(values.baseUrl, useEndpoints(selectConnectOrigins));
   const set =
     <K extends keyof EndpointFormValues>(key: K) =>
@@ -122,25 +124,40 @@ export function EndpointForm({
           URLs.
         </p>
       </div>
-      <div className="grid grid-cols-[minmax(0,1fr)_auto] items-end gap-3">
+      <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
         <SelectField
           label="Protocol"
           value={values.protocol}
           options={PROTOCOL_OPTIONS}
           onChange={set('protocol')}
+          className="min-w-60 flex-1"
         />
-        <div className="pb-2">
+        <div className="flex gap-4 pb-2">
           <Checkbox
             label="Include usage"
             checked={values.includeUsage}
             onChecked={set('includeUsage')}
+            describedBy={usageHint}
+          />
+          <Checkbox
+            label="Stream replies"
+            checked={values.stream}
+            onChecked={set('stream')}
+            describedBy={streamHint}
           />
         </div>
       </div>
-      <p className="-mt-1.5 text-xs text-slate-600 dark:text-slate-400">
-        Include usage asks the server for token counts (stream_options.include_usage); turn it off
-        if the server rejects it with a 400.
-      </p>
+      <div className="-mt-1.5 flex flex-col gap-1 text-xs text-slate-600 dark:text-slate-400">
+        <p id={usageHint}>
+          Include usage asks the server for token counts (stream_options.include_usage); turn it off
+          if the server rejects it with a 400.
+        </p>
+        <p id={streamHint}>
+          Stream replies shows a reply as it is written. Turn it off for a server that does not
+          stream tool calls, or streams them badly: each reply then arrives whole, within the
+          first-byte limit.
+        </p>
+      </div>
       <div className="grid grid-cols-2 gap-3">
         <TextInput
           label={LIMIT_FIELDS.firstByteTimeoutMs.label}

@@ -38,6 +38,7 @@ function EndpointRow({
           </p>
           <p className="text-xs break-all text-slate-600 dark:text-slate-400">
             {endpoint.model} · {hostOf(endpoint.baseUrl)} · {endpoint.protocol} protocol
+            {endpoint.stream ? '' : ' · replies not streamed'}
             {keyed ? ' · key set' : ''}
           </p>
         </div>

@@ -55,15 +55,17 @@ export function TextInput({
   );
 }
 
-/** A checkbox with its label to the right. */
+/** A checkbox with its label to the right; `describedBy` names the hint that explains it. */
 export function Checkbox({
   label,
   checked,
   onChecked,
+  describedBy,
 }: {
   readonly label: string;
   readonly checked: boolean;
   readonly onChecked: (checked: boolean) => void;
+  readonly describedBy?: string | undefined;
 }) {
   return (
     <label className="flex items-center gap-2 text-sm text-slate-800 dark:text-slate-200">
@@ -71,6 +73,7 @@ export function Checkbox({
         type="checkbox"
         checked={checked}
         onChange={(event) => onChecked(event.target.checked)}
+        aria-describedby={describedBy}
         className={`size-4 rounded accent-sky-700 dark:accent-sky-400 ${FOCUS_RING}`}
       />
       {label}

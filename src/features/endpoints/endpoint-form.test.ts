@@ -10,6 +10,7 @@ const ENDPOINT: UserEndpoint = {
   model: 'qwen2.5:7b',
   protocol: 'tools',
   includeUsage: false,
+  stream: true,
   rememberKey: true,
 };
 
@@ -21,6 +22,7 @@ describe('the endpoint form', () => {
       model: 'qwen2.5:7b',
       protocol: 'tools',
       includeUsage: false,
+      stream: true,
       rememberKey: true,
       firstByteTimeoutS: '',
       idleTimeoutS: '',
@@ -37,6 +39,14 @@ describe('the endpoint form', () => {
       idleTimeoutMs: 2_500,
     });
     expect(endpointInput({ ...values, firstByteTimeoutS: '' }).firstByteTimeoutMs).toBeUndefined();
+  });
+
+  it('streams replies for a new endpoint; an endpoint that does not opens and saves so', () => {
+    expect(BLANK_ENDPOINT.stream).toBe(true);
+    const whole = formValues({ ...ENDPOINT, stream: false });
+    expect(whole.stream).toBe(false);
+    expect(endpointInput(whole).stream).toBe(false);
+    expect(endpointInput({ ...whole, stream: true }).stream).toBe(true);
   });
 
   it('never hands the key to the endpoint it saves', () => {

@@ -13,6 +13,7 @@ export interface EndpointFormValues {
   readonly model: string;
   readonly protocol: 'text' | 'tools';
   readonly includeUsage: boolean;
+  readonly stream: boolean;
   readonly rememberKey: boolean;
   /** The first-byte and idle limits in seconds, as typed; '' for the client's defaults. */
   readonly firstByteTimeoutS: string;
@@ -28,6 +29,7 @@ export const BLANK_ENDPOINT: EndpointFormValues = {
   model: '',
   protocol: 'text',
   includeUsage: true,
+  stream: true,
   rememberKey: false,
   firstByteTimeoutS: '',
   idleTimeoutS: '',
@@ -36,13 +38,14 @@ export const BLANK_ENDPOINT: EndpointFormValues = {
 
 /** The form's values for an endpoint being edited (its key is never shown back). */
 export function formValues(endpoint: UserEndpoint): EndpointFormValues {
-  const { name, baseUrl, model, protocol, includeUsage, rememberKey } = endpoint;
+  const { name, baseUrl, model, protocol, includeUsage, stream, rememberKey } = endpoint;
   return {
     name,
     baseUrl,
     model,
     protocol,
     includeUsage,
+    stream,
     rememberKey,
     firstByteTimeoutS: toSeconds(endpoint.firstByteTimeoutMs),
     idleTimeoutS: toSeconds(endpoint.idleTimeoutMs),
@@ -52,13 +55,14 @@ export function formValues(endpoint: UserEndpoint): EndpointFormValues {
 
 /** What the store's addEndpoint / updateEndpoint take (an empty limit clears the one set). */
 export function endpointInput(values: EndpointFormValues): EndpointInput {
-  const { name, baseUrl, model, protocol, includeUsage, rememberKey } = values;
+  const { name, baseUrl, model, protocol, includeUsage, stream, rememberKey } = values;
   return {
     name,
     baseUrl,
     model,
     protocol,
     includeUsage,
+    stream,
     rememberKey,
     firstByteTimeoutMs: toMs(values.firstByteTimeoutS),
     idleTimeoutMs: toMs(values.idleTimeoutS),

@@ -11,6 +11,7 @@ const LLAMA: UserEndpoint = {
   model: 'qwen2.5:7b',
   protocol: 'tools',
   includeUsage: false,
+  stream: false,
   rememberKey: true,
 };
 
@@ -34,6 +35,7 @@ describe('the model the matrix runs on', () => {
       apiKey: 'sk-1',
       protocol: 'tools',
       includeUsage: false,
+      stream: false,
     });
   });
 

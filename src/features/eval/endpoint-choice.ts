@@ -48,7 +48,7 @@ export function runTarget(
   apiKey: string | null,
   allowedOrigins: readonly string[] | null = null,
 ): EvalEndpoint {
-  const { name, baseUrl, model, protocol, includeUsage } = endpoint;
+  const { name, baseUrl, model, protocol, includeUsage, stream } = endpoint;
   return {
     name,
     baseUrl,
@@ -56,6 +56,7 @@ export function runTarget(
     apiKey,
     protocol,
     includeUsage,
+    stream,
     ...endpointLimits(endpoint),
     ...(allowedOrigins ? { allowedOrigins } : {}),
   };

@@ -14,6 +14,11 @@ export interface EndpointFlags {
   readonly apiKeyEnv: string | null;
   /** Off with `--no-include-usage` (an extension: for providers that reject `stream_options`). */
   readonly includeUsage: boolean;
+  /**
+   * Off with `--no-stream` (an extension: `stream: false`, each reply read whole, for servers
+   * that do not stream tool calls, or stream them badly).
+   */
+  readonly stream: boolean;
   /** `--first-byte-timeout SECONDS`, in ms; null keeps the client's default. */
   readonly firstByteTimeoutMs: number | null;
   /** `--idle-timeout SECONDS`, in ms; null keeps the client's default. */
@@ -52,6 +57,7 @@ interface Mutable {
     model: string | null;
     apiKeyEnv: string | null;
     includeUsage: boolean;
+    stream: boolean;
     firstByteTimeoutMs: number | null;
     idleTimeoutMs: number | null;
   };
@@ -157,7 +163,13 @@ const VALUE_FLAGS: Record<string, Setter> = {
   '--memory': (v, m) => void (m.memory = v),
 };
 
-const SWITCHES = ['--json', '--no-fabrication-guard', '--no-include-usage', '--openinference'];
+const SWITCHES = [
+  '--json',
+  '--no-fabrication-guard',
+  '--no-include-usage',
+  '--no-stream',
+  '--openinference',
+];
 
 /** Pure: parses argv (after the command name). Throws UsageError naming the bad flag or value. */
 export function parseArgs(argv: readonly string[], allowed: readonly string[]): ParsedArgs {
@@ -168,6 +180,7 @@ export function parseArgs(argv: readonly string[], allowed: readonly string[]): 
       model: null,
       apiKeyEnv: null,
       includeUsage: true,
+      stream: true,
       firstByteTimeoutMs: null,
       idleTimeoutMs: null,
     },
@@ -199,6 +212,7 @@ export function parseArgs(argv: readonly string[], allowed: readonly string[]): 
       if (flag === '--json') json = true;
       else if (flag === '--openinference') openInference = true;
       else if (flag === '--no-include-usage') into.endpoint.includeUsage = false;
+      else if (flag === '--no-stream') into.endpoint.stream = false;
       else into.overrides.fabricationGuard = false;
       continue;
     }
@@ -230,6 +244,7 @@ export const RUN_FLAGS = [
   '--json',
   '--no-fabrication-guard',
   '--no-include-usage',
+  '--no-stream',
   '--openinference',
 ];
 export const OPEN_FLAGS = ['--json', '--html', '--otlp', '--openinference'];
@@ -243,6 +258,7 @@ export const EVAL_FLAGS = [
   '--idle-timeout',
   '--protocol',
   '--no-include-usage',
+  '--no-stream',
   '--seed',
   '--seeds',
 ];

@@ -38,3 +38,26 @@ describe('the first-byte and idle limits of an endpoint', () => {
     expect(EVAL_FLAGS).toEqual(expect.arrayContaining(['--first-byte-timeout', '--idle-timeout']));
   });
 });
+
+describe('--no-stream', () => {
+  const endpoint = ['--endpoint', 'http://127.0.0.1:8080/v1', '--model', 'm'];
+
+  it('asks the endpoint for whole replies; without it, replies stream', () => {
+    expect(settingsOf(...endpoint, '--no-stream')).toMatchObject({ stream: false });
+    expect(settingsOf(...endpoint)).toMatchObject({ stream: true });
+  });
+
+  it('is refused with a value, or without an endpoint', () => {
+    expect(() => settingsOf(...endpoint, '--no-stream=1')).toThrow(
+      new UsageError('--no-stream takes no value'),
+    );
+    expect(() => settingsOf('--no-stream')).toThrow(
+      new UsageError('--no-stream needs --endpoint URL --model NAME'),
+    );
+  });
+
+  it('is a flag of loop eval too', () => {
+    const args = parseArgs([...endpoint, '--no-stream'], EVAL_FLAGS);
+    expect(endpointSettings(args, {})).toMatchObject({ stream: false });
+  });
+});

@@ -1,6 +1,6 @@
 /**
  * The CLI's real endpoints: `--endpoint URL --model NAME [--api-key-env VAR] [--protocol text|tools]
- * [--first-byte-timeout SECONDS] [--idle-timeout SECONDS]`
+ * [--first-byte-timeout SECONDS] [--idle-timeout SECONDS] [--no-include-usage] [--no-stream]`
  * checked into EndpointSettings, and a model on Node's fetch, real timers and a real clock.
  * The key is read from the environment and never printed.
  */
@@ -18,7 +18,7 @@ export function endpointSettings(
   args: ParsedArgs,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): EndpointSettings | null {
-  const { endpoint, model, apiKeyEnv, includeUsage, firstByteTimeoutMs, idleTimeoutMs } =
+  const { endpoint, model, apiKeyEnv, includeUsage, stream, firstByteTimeoutMs, idleTimeoutMs } =
     args.endpoint;
   const protocol = args.overrides.protocol ?? 'text';
   if (endpoint === null && model === null) {
@@ -29,6 +29,7 @@ export function endpointSettings(
       );
     }
     if (!includeUsage) throw new UsageError('--no-include-usage needs --endpoint URL --model NAME');
+    if (!stream) throw new UsageError('--no-stream needs --endpoint URL --model NAME');
     if (protocol === 'tools') {
       throw new UsageError(
         '--protocol tools needs a real endpoint (--endpoint URL --model NAME); scenario models speak the text protocol',
@@ -48,6 +49,7 @@ export function endpointSettings(
     apiKey: readKey(apiKeyEnv, env),
     protocol,
     includeUsage,
+    stream,
     ...(firstByteTimeoutMs !== null ? { firstByteTimeoutMs } : {}),
     ...(idleTimeoutMs !== null ? { idleTimeoutMs } : {}),
   };

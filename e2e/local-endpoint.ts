@@ -115,6 +115,8 @@ export interface EndpointFields {
   /** The Protocol select's label, when not the default. */
   readonly protocol?: string;
   readonly idleLimitS?: number;
+  /** false: untick "Stream replies" (with the keyboard, as the form must allow). */
+  readonly stream?: boolean;
   /** The "Manage endpoints…" button to open the dialog from (default: the page's). */
   readonly opener?: Locator;
   /** false: close the dialog without its Reload, as a user who skips it does (default: reload). */
@@ -141,6 +143,12 @@ export async function addEndpoint(page: Page, fields: EndpointFields): Promise<v
   if (fields.protocol) await dialog.getByLabel('Protocol').selectOption({ label: fields.protocol });
   if (fields.idleLimitS !== undefined)
     await dialog.getByLabel('Idle limit (s)').fill(String(fields.idleLimitS));
+  if (fields.stream === false) {
+    const stream = dialog.getByRole('checkbox', { name: 'Stream replies' });
+    await stream.focus();
+    await page.keyboard.press('Space');
+    await expect(stream).not.toBeChecked();
+  }
   await dialog.getByRole('button', { name: 'Add endpoint' }).click();
   const list = dialog.getByRole('list', { name: 'Your endpoints' });
   await expect(list).toContainText(fields.name);

@@ -1,7 +1,12 @@
 import { request as httpRequest } from 'node:http';
 import type { Page } from '@playwright/test';
-import { startMockLlm, type MockLlm } from '../src/cli/mock-llm.test-support';
-import { addEndpoint, LocalEndpoint } from './local-endpoint';
+import {
+  MOCK_LLM_TOOL_CALLS,
+  MOCK_LLM_TOOLS_ANSWER,
+  startMockLlm,
+  type MockLlm,
+} from '../src/cli/mock-llm.test-support';
+import { addEndpoint, LocalEndpoint, type EndpointFields } from './local-endpoint';
 import { expect, test } from './support';
 
 /**
@@ -9,8 +14,9 @@ import { expect, test } from './support';
  * free loopback port with its own config in a temp dir (never ./mock-llm.yaml). mock-llm sends no
  * CORS headers and answers a preflight OPTIONS with 404, so a browser cannot call it from another
  * origin; a forwarder here adds the CORS headers and passes every byte through unchanged.
- * mock-llm streams only `message.content` (it cannot stream tool_calls), so the tools protocol is
- * checked on a text reply, the final answer, which names the first tool the request offered.
+ * mock-llm streams only `message.content` (it cannot stream tool_calls), so the tools protocol
+ * runs on an endpoint with "Stream replies" off: mock-llm then returns its tool_calls completions
+ * whole, as JSON.
  */
 
 let mockLlm: MockLlm | null = null;
@@ -46,13 +52,18 @@ test.afterAll(async () => {
 });
 
 const metrics = (page: Page) => page.getByRole('region', { name: 'Metrics' });
+const record = (page: Page) => page.getByRole('region', { name: 'Decision record' });
 const steps = (page: Page) =>
   page
     .getByRole('region', { name: 'Timeline' })
     .getByRole('listbox', { name: 'Steps' })
     .getByRole('option');
 
-async function runOnMockLlm(page: Page, protocol: string): Promise<void> {
+async function runOnMockLlm(
+  page: Page,
+  protocol: string,
+  more: Partial<EndpointFields> = {},
+): Promise<void> {
   await page.goto('/#/inspect?scenario=shopops-happy');
   await page.locator('html[data-mock-ready="1"]').waitFor();
   await addEndpoint(page, {
@@ -60,6 +71,7 @@ async function runOnMockLlm(page: Page, protocol: string): Promise<void> {
     baseUrl: forwarder.base(),
     model: 'mock-model',
     protocol,
+    ...more,
   });
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(metrics(page)).toContainText('Stop reason: answer');
@@ -74,10 +86,28 @@ test('text protocol: three streamed turns from mock-llm become two tool steps an
   await expect(metrics(page)).toContainText('Answer: correct');
 });
 
-test('tools protocol: the request offers the scenario tools; mock-llm’s text reply is the answer', async ({
+test('tools protocol, replies not streamed: mock-llm’s tool_calls are the steps, the scenario’s tools answer them', async ({
   page,
 }) => {
-  await runOnMockLlm(page, 'Tools (native function calling)');
-  await expect(metrics(page)).toContainText('LLM calls: 1');
-  await expect(page.getByText('Offered get_order first.').first()).toBeVisible();
+  await runOnMockLlm(page, 'Tools (native function calling)', { stream: false });
+  await expect(steps(page)).toHaveCount(3);
+  await expect(metrics(page)).toContainText('LLM calls: 3');
+  await expect(metrics(page)).toContainText('Answer: correct');
+  // Each step is the tool call mock-llm returned, with its arguments; its observation is what
+  // the scenario's tool returned for them.
+  const observations = ['days_since_shipped: 32', 'Parcel held at depot.'];
+  for (const [index, call] of MOCK_LLM_TOOL_CALLS.entries()) {
+    await steps(page).nth(index).click();
+    await expect(record(page)).toContainText(`Arguments of ${call.name}case_idO-1001`);
+    await expect(record(page)).toContainText(observations[index]!);
+  }
+  await steps(page).nth(2).click();
+  await expect(record(page)).toContainText(MOCK_LLM_TOOLS_ANSWER);
+  // The endpoint, saved and read back after the reload, still says so.
+  await page.getByRole('button', { name: 'Manage endpoints…' }).click();
+  const endpoints = page.getByRole('dialog', { name: 'Endpoints' }).getByRole('listitem');
+  await expect(endpoints.filter({ hasText: 'mock-llm' })).toContainText(
+    'tools protocol · replies not streamed',
+  );
+  await page.keyboard.press('Escape');
 });

@@ -1,9 +1,14 @@
 /**
  * @dwmkerr/mock-llm, a third-party OpenAI-compatible server, as the CLI's and the app's tests run
  * it: on a free loopback port, with a config of its own in a temp dir (so ./mock-llm.yaml is never
- * read), scripted for shopops-happy's three text turns. mock-llm streams only `message.content`
- * (chunks of `chunkSize` characters, then [DONE]): it cannot stream tool_calls, so a request that
- * offers tools gets a text reply, the final answer, naming the first tool offered.
+ * read), scripted for shopops-happy in both protocols. mock-llm streams only `message.content`
+ * (chunks of `chunkSize` characters, then [DONE]), so it cannot stream tool_calls; a request with
+ * `stream` not true gets the configured JSON as is. So the text protocol is streamed, and the
+ * tools protocol gets real `tool_calls` completions from an endpoint with streaming off.
+ *
+ * Each turn is picked by what the conversation holds (how many assistant turns, or tool results),
+ * not by mock-llm's `sequence` counters: those are global to the server and survive a test, a
+ * retried request or a second run; a conversation-matched turn is the same whoever asks.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,33 +26,66 @@ export const MOCK_LLM_TURNS = [
   'Thought: done.\nAction: answer Order O-1001 shipped 32 days ago; the parcel is held at the depot.',
 ];
 
-const completion = (content: string) =>
+/** The tools protocol's turns: shopops-happy's two lookups as tool calls, then the answer. */
+export const MOCK_LLM_TOOL_CALLS = [
+  { id: 'call_order', name: 'get_order', arguments: '{"case_id":"O-1001"}' },
+  { id: 'call_notes', name: 'list_order_notes', arguments: '{"case_id":"O-1001"}' },
+] as const;
+export const MOCK_LLM_TOOLS_ANSWER =
+  'Order O-1001 shipped 32 days ago; the carrier holds the parcel at the depot.';
+/** What a request that offers tools and asks for a stream gets: mock-llm cannot stream tool calls. */
+export const MOCK_LLM_CANNOT_STREAM_TOOLS = 'mock-llm cannot stream tool calls.';
+
+const completion = (message: object, finishReason = 'stop') =>
   JSON.stringify({
     id: 'chatcmpl-mock',
     object: 'chat.completion',
     model: '{{jmes request body.model}}',
-    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+    choices: [
+      { index: 0, message: { role: 'assistant', ...message }, finish_reason: finishReason },
+    ],
   });
 
-/** The config (YAML is a superset of JSON): the text turns by how many the model has had. */
+const toolCall = ({ id, name, arguments: args }: (typeof MOCK_LLM_TOOL_CALLS)[number]) => ({
+  id,
+  type: 'function',
+  function: { name, arguments: args },
+});
+
+const CHAT = { path: '/v1/chat/completions', method: 'POST' } as const;
+/** mock-llm's jmespath gives null for a missing field, so `!body.tools` would not do. */
+const WHOLE_TOOLS_REQUEST = 'body.tools != `null` && body.stream != `true`';
+
+/** The config (YAML is a superset of JSON): the turns of both protocols. */
 const CONFIG = {
   streaming: { chunkSize: 7, chunkIntervalMs: 1 },
   rules: [
+    // The text protocol, streamed: the turn by how many the model has had.
     ...MOCK_LLM_TURNS.map((turn, count) => ({
-      path: '/v1/chat/completions',
-      method: 'POST',
-      // Not `!body.tools`: mock-llm's jmespath gives null for it.
+      ...CHAT,
       match: `body.tools == \`null\` && length(body.messages[?role=='assistant']) == \`${count}\``,
-      response: { status: 200, content: completion(turn) },
+      response: { status: 200, content: completion({ content: turn }) },
     })),
-    {
-      path: '/v1/chat/completions',
-      method: 'POST',
-      match: 'body.tools',
+    // The tools protocol, not streamed: a tool call for each tool result sent back so far
+    // (a result sent back some other way than as a `tool` message gets the first call again).
+    ...MOCK_LLM_TOOL_CALLS.map((call, count) => ({
+      ...CHAT,
+      match: `${WHOLE_TOOLS_REQUEST} && length(body.messages[?role=='tool']) == \`${count}\``,
       response: {
         status: 200,
-        content: completion('Offered {{jmes request body.tools[0].function.name}} first.'),
+        content: completion({ content: null, tool_calls: [toolCall(call)] }, 'tool_calls'),
       },
+    })),
+    {
+      ...CHAT,
+      match: `${WHOLE_TOOLS_REQUEST} && length(body.messages[?role=='tool']) == \`${MOCK_LLM_TOOL_CALLS.length}\``,
+      response: { status: 200, content: completion({ content: MOCK_LLM_TOOLS_ANSWER }) },
+    },
+    // Tools offered on a stream: mock-llm would fail on a message without content; say why.
+    {
+      ...CHAT,
+      match: 'body.tools != `null` && body.stream == `true`',
+      response: { status: 200, content: completion({ content: MOCK_LLM_CANNOT_STREAM_TOOLS }) },
     },
   ],
 };

@@ -2,15 +2,20 @@
  * `loop run --endpoint` against a third-party OpenAI-compatible server, @dwmkerr/mock-llm, on a
  * free loopback port with a config of its own (in a temp dir, so ./mock-llm.yaml is never read).
  * mock-llm streams only `message.content` (chunks of `chunkSize` characters, then [DONE]): it
- * cannot stream tool_calls, so the tools protocol is checked on what it can serve, a text reply
- * (the final answer), which names the tool the request offered.
+ * cannot stream tool_calls, so the tools protocol runs with `--no-stream`, on the real tool_calls
+ * completions mock-llm returns to a request that asks for no stream.
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliCommand } from './cli-bundle.test-support';
-import { startMockLlm, type MockLlm } from './mock-llm.test-support';
+import {
+  MOCK_LLM_TOOL_CALLS,
+  MOCK_LLM_TOOLS_ANSWER,
+  startMockLlm,
+  type MockLlm,
+} from './mock-llm.test-support';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TIMEOUT = 60_000;
@@ -60,7 +65,7 @@ describe('loop run against @dwmkerr/mock-llm (a server nobody on the team wrote)
   );
 
   it(
-    'tools protocol: the request offers the scenario tools; a reply with no tool call is the answer',
+    'tools protocol, --no-stream: its tool_calls become the two lookups with their results, then the answer',
     async () => {
       const trace = (await runJson(
         'shopops-happy',
@@ -70,9 +75,38 @@ describe('loop run against @dwmkerr/mock-llm (a server nobody on the team wrote)
         'm',
         '--protocol',
         'tools',
-      )) as { stopReason: string; answer: string };
+        '--no-stream',
+      )) as {
+        stopReason: string;
+        answer: string;
+        steps: {
+          decision: { action: { tool: string; args: Record<string, unknown> } | null };
+          observation: { ok: boolean; result: unknown } | null;
+        }[];
+        metrics: { llmCalls: number; toolCalls: number };
+        error: unknown;
+      };
+      expect(trace.error).toBeNull();
       expect(trace.stopReason).toBe('answer');
-      expect(trace.answer).toBe('Offered get_order first.');
+      expect(trace.steps.map((step) => step.decision.action)).toEqual([
+        ...MOCK_LLM_TOOL_CALLS.map((call) => ({
+          tool: call.name,
+          args: JSON.parse(call.arguments) as unknown,
+        })),
+        null,
+      ]);
+      // The results are the scenario's fixtures, run by its tools.
+      expect(trace.steps.map((step) => step.observation)).toEqual([
+        { ok: true, empty: false, result: expect.objectContaining({ days_since_shipped: 32 }) },
+        {
+          ok: true,
+          empty: false,
+          result: { notes: [{ by: 'carrier', text: 'Parcel held at depot.' }] },
+        },
+        null,
+      ]);
+      expect(trace.answer).toBe(MOCK_LLM_TOOLS_ANSWER);
+      expect(trace.metrics).toMatchObject({ llmCalls: 3, toolCalls: 2 });
     },
     TIMEOUT,
   );

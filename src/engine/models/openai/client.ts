@@ -37,7 +37,9 @@ export function createOpenAIModel(endpoint: EndpointSettings, httpDeps: HttpDeps
           headers: requestHeaders(endpoint.apiKey, true),
           body,
         };
-        yield* withRetries(url, init, deps, signal);
+        // Asked for a whole reply: read it as JSON whatever its content type says.
+        const whole = endpoint.stream === false;
+        yield* withRetries(url, init, deps, signal, whole);
       } catch (error) {
         if (signal?.aborted) throw error;
         if (error instanceof ModelError)
@@ -57,12 +59,13 @@ async function* withRetries(
   init: RequestInit,
   deps: ResolvedDeps,
   signal: AbortSignal | undefined,
+  whole: boolean,
 ): AsyncGenerator<ModelStreamPart> {
   let networkRetried = false;
   /** Each failed try's status (or "no response"), so the final message can name them all. */
   const outcomes: string[] = [];
   for (let tries = 1; ; tries++) {
-    const failure = yield* tryOnce(url, init, deps, signal);
+    const failure = yield* tryOnce(url, init, deps, signal, whole);
     if (failure === null) return;
     const network = failure.kind === 'network';
     outcomes.push(network ? 'no response' : String(failure.status));
@@ -89,6 +92,7 @@ async function* tryOnce(
   init: RequestInit,
   deps: ResolvedDeps,
   signal: AbortSignal | undefined,
+  whole: boolean,
 ): AsyncGenerator<ModelStreamPart, Failure | null> {
   const own = new AbortController();
   const combined = anySignal([signal, own.signal]);
@@ -119,7 +123,7 @@ async function* tryOnce(
         server: serverError(parseLoose(text)),
       };
     }
-    yield* readReply(response, combined.signal, watchdog);
+    yield* readReply(response, combined.signal, watchdog, whole);
     return null;
   } finally {
     watchdog.stop();

@@ -53,15 +53,17 @@ function partSize(part: ModelStreamPart): number {
 /**
  * A 200's body as stream parts, ended with a `reply_too_large` ModelError once the reply's text,
  * reasoning and tool calls pass `MAX_REPLY_CHARS` (the parts before it were delivered; the run
- * keeps every step it recorded).
+ * keeps every step it recorded). `whole`: the request asked for a whole reply (`stream: false`), so
+ * a body that is not an event stream is read as a JSON completion, whatever its content type says.
  */
 export async function* readReply(
   response: Response,
   signal: AbortSignal,
   watchdog: Watchdog,
+  whole = false,
 ): AsyncGenerator<ModelStreamPart> {
   let size = 0;
-  for await (const part of readParts(response, signal, watchdog)) {
+  for await (const part of readParts(response, signal, watchdog, whole)) {
     size += partSize(part);
     if (size > MAX_REPLY_CHARS) {
       throw new ModelError(
@@ -73,14 +75,19 @@ export async function* readReply(
   }
 }
 
-/** A 200's body: SSE chunks until `[DONE]` (or a JSON completion from a server that ignored `stream`). */
+/**
+ * A 200's body: SSE chunks until `[DONE]`, or a JSON completion (from a server that ignored
+ * `stream`, or one asked for a whole reply that did not say its body was JSON).
+ */
 async function* readParts(
   response: Response,
   signal: AbortSignal,
   watchdog: Watchdog,
+  whole: boolean,
 ): AsyncGenerator<ModelStreamPart> {
   const chunks = new ChunkReader();
-  if ((response.headers.get('content-type') ?? '').includes('application/json')) {
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('application/json') || (whole && !type.includes('text/event-stream'))) {
     const payload = parseEvent(await raceAbort(response.text(), signal));
     checkStreamError(payload);
     yield* chunks.read(completionAsChunk(payload));

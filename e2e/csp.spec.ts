@@ -1,4 +1,6 @@
-import type { ConsoleMessage, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { genAiLoop, otlpRequest } from '../src/engine/otel/fixtures/build';
 import {
   assistantTurns,
   errorReply,
@@ -6,44 +8,22 @@ import {
   streamReply,
   type Received,
 } from './local-endpoint';
+import { watchPolicy } from './policy-watch';
 import { expect, freshTest, pickMatrix, seriousViolations, test } from './support';
 
 /**
- * The app under its own Content-Security-Policy (vite.config.ts, sent by
- * `vite preview` and carried by the build's meta tag): a run on the simulated model (MSW's
- * service worker), the phase graph (React Flow), the eval matrix (the Web Worker) — and not one
- * violation, in the page or in a worker. The page's second policy (src/app/connect-policy.ts)
- * names only the endpoints it knew when it loaded: another origin is refused, by the browser and,
- * before it, by the client with a message that names it; after a reload it connects. Markdown
- * images in model text are links, never fetched (img-src names no remote host).
+ * The app under its own Content-Security-Policy (vite.config.ts, sent by `vite preview` and
+ * carried by the build's meta tag), watched in the page and in every worker it starts
+ * (./policy-watch.ts): a run on the simulated model (MSW's service worker), the phase graph
+ * (React Flow), compare, the presenter, the eval matrix (its Web Worker), the shortcuts, an
+ * export, a native and an OTLP trace opened (the open worker), the library — and not one
+ * violation. The page's second policy (src/app/connect-policy.ts) names only the endpoints it
+ * knew when it loaded: another origin is refused, by the browser and, before it, by the client
+ * with a message that names it; after a reload it connects, and its run raises no violation.
+ * Markdown images in model text are links, never fetched (img-src names no remote host).
  */
 
 const CHECKOUT = 'RCA: checkout latency after a deploy (clear-cut)';
-
-/** Every CSP violation the page reports, and every console line that speaks of the policy. */
-async function watchPolicy(page: Page): Promise<() => Promise<string[]>> {
-  const consoleLines: string[] = [];
-  const listen = (where: string) => (message: ConsoleMessage) => {
-    if (/Content Security Policy|Refused to/i.test(message.text())) {
-      consoleLines.push(`${where} console ${message.type()}: ${message.text()}`);
-    }
-  };
-  page.on('console', listen('page'));
-  page.on('worker', (worker) => worker.on('console', listen(`worker ${worker.url()}`)));
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`);
-    });
-  });
-  return async () => [
-    ...(await page.evaluate(
-      () => (window as unknown as { cspViolations: string[] }).cspViolations,
-    )),
-    ...consoleLines,
-  ];
-}
 
 test.use({ consoleAllowed: { allow: [/Content Security Policy|Refused to/i] } });
 
@@ -80,7 +60,14 @@ test('every response carries the policy and the security headers; the page carri
   }
 });
 
-test('a run on the simulated model, the phase graph and the eval matrix raise no violation', async ({
+const metrics = (page: Page) => page.getByRole('region', { name: 'Metrics' });
+const steps = (page: Page) =>
+  page
+    .getByRole('region', { name: 'Timeline' })
+    .getByRole('listbox', { name: 'Steps' })
+    .getByRole('option');
+
+test('a run, the phase graph, compare with both lanes run, the presenter and the eval matrix raise no violation, in the page or a worker', async ({
   page,
 }) => {
   const violations = await watchPolicy(page);
@@ -89,11 +76,35 @@ test('a run on the simulated model, the phase graph and the eval matrix raise no
   await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
   await page.getByLabel('Scenario', { exact: true }).selectOption('rca-checkout-latency');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
-  const metrics = page.getByRole('region', { name: 'Metrics' });
-  await expect(metrics).toContainText('Stop reason: answer');
+  await expect(metrics(page)).toContainText('Stop reason: answer');
   await expect(
     page.getByRole('region', { name: 'Phase graph' }).locator('.react-flow__node').first(),
   ).toBeVisible();
+
+  // Compare: both lanes run (the align worker lines them up), then presented to the closing slide.
+  await page
+    .getByRole('navigation', { name: 'View' })
+    .getByRole('link', { name: 'Compare' })
+    .click();
+  await page.getByRole('button', { name: 'Run all' }).click();
+  const lanes = page.getByRole('region', { name: /^Lane [AB]: / });
+  await expect(lanes).toHaveCount(2);
+  for (const lane of await lanes.all()) {
+    await expect(lane.getByRole('status').first()).toHaveText(/answered|stalled|escalated/);
+  }
+  await expect(
+    page.getByRole('region', { name: 'Aligned steps' }).getByRole('status'),
+  ).toContainText('rows');
+  await page.getByRole('button', { name: 'Present these lanes', exact: true }).click();
+  const caption = page.getByRole('region', { name: 'Caption', exact: true });
+  await expect(caption).toContainText(/\d+ steps · press Space or Play to start/);
+  const rows = Number(/(\d+) steps/.exec(await caption.innerText())?.[1]);
+  for (let row = 1; row <= rows; row++) {
+    await page.keyboard.press('ArrowRight');
+    await expect(caption).toContainText(`Step ${row} of ${rows}`);
+  }
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('region', { name: /answered/ })).toBeVisible();
 
   await page.goto('/#/eval');
   const setup = page.getByRole('complementary', { name: 'Matrix setup' });
@@ -101,10 +112,18 @@ test('a run on the simulated model, the phase graph and the eval matrix raise no
   await setup.getByRole('button', { name: 'Run matrix' }).click();
   await expect(page.getByRole('status')).toContainText('Done: 2 runs');
   expect(await violations()).toEqual([]);
-  // A worker's violations reach neither the page nor its console; what would cause one is zod's
-  // eval probe, so the worker's zod must run jitless (set before the engine defines a schema:
-  // src/workers/schema-mode.test.ts keeps it the worker's first import).
-  const [worker] = page.workers();
+  // The watch reached the workers these flows start, the mock model's service worker among them.
+  expect(violations.workers()).toEqual(
+    expect.arrayContaining([
+      'service worker mock-model-worker.js',
+      expect.stringMatching(/^worker token-worker-/),
+      expect.stringMatching(/^worker eval-worker-/),
+    ]),
+  );
+  // What would cause one in a worker, as it starts, is zod's eval probe: the worker's zod runs
+  // jitless (set before the engine defines a schema: src/workers/schema-mode.test.ts keeps it the
+  // worker's first import).
+  const worker = page.workers().find((each) => /eval-worker/.test(each.url()));
   expect(
     await worker?.evaluate(
       () =>
@@ -112,7 +131,8 @@ test('a run on the simulated model, the phase graph and the eval matrix raise no
     ),
   ).toBe(true);
 
-  // The watch itself works: an inline script the page adds is refused and reported.
+  // The watch itself works: an inline script the page adds is refused and reported, and so is a
+  // script a worker asks for from elsewhere (a data: URL).
   const ran = await page.evaluate(() => {
     const script = document.createElement('script');
     script.textContent = 'window.inlineScriptRan = true';
@@ -120,7 +140,102 @@ test('a run on the simulated model, the phase graph and the eval matrix raise no
     return (window as unknown as { inlineScriptRan?: boolean }).inlineScriptRan === true;
   });
   expect(ran).toBe(false);
-  await expect.poll(violations).toEqual(expect.arrayContaining(['script-src-elem blocked inline']));
+  expect(
+    await worker?.evaluate(
+      (url) =>
+        import(url).then(
+          () => 'imported',
+          () => 'refused',
+        ),
+      'data:text/javascript,export default 1',
+    ),
+  ).toBe('refused');
+  await expect
+    .poll(violations)
+    .toEqual(
+      expect.arrayContaining([
+        'page violation: script-src-elem blocked inline',
+        expect.stringMatching(
+          /^worker eval-worker-[\w-]+\.js violation: script-src-elem blocked data$/,
+        ),
+      ]),
+    );
+});
+
+test('the shortcuts, an export, a native and an OTLP trace opened, and the library raise no violation, in the page or a worker', async ({
+  page,
+}) => {
+  const violations = await watchPolicy(page);
+  await page.goto('/#/inspect?scenario=shopops-happy');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(metrics(page)).toContainText('Stop reason: answer');
+  const live = await steps(page).allTextContents();
+
+  // The keyboard: the shortcuts move through the steps, and "?" lists them.
+  const position = page.getByRole('region', { name: 'Timeline' }).getByRole('status');
+  await page.keyboard.press('Home');
+  await expect(position).toContainText(/^Step 0 · 1 of \d+/);
+  await page.keyboard.press('End');
+  await expect(position).toContainText(`${live.length} of ${live.length}`);
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+
+  // The run exported as a trace, then opened again from that file; then another tool's (OTLP).
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const saving = page.waitForEvent('download');
+  await page
+    .getByRole('list', { name: 'Export as' })
+    .getByRole('button', { name: 'Trace (.loopscope.json)' })
+    .click();
+  const trace = readFileSync(await (await saving).path());
+  await page.getByRole('button', { name: 'Reset', exact: true }).click();
+  await expect(steps(page)).toHaveCount(0);
+  const notice = page.getByTestId('open-notice');
+  const input = page.getByTestId('open-file-input');
+  await input.setInputFiles({
+    name: 'run.loopscope.json',
+    mimeType: 'application/json',
+    buffer: trace,
+  });
+  await expect(notice).toContainText('Opened run.loopscope.json');
+  await expect(steps(page)).toHaveText(live);
+  await input.setInputFiles({
+    name: 'spans.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(otlpRequest(genAiLoop()))),
+  });
+  await expect(notice).toContainText('Opened spans.json (OTLP');
+  await expect(notice).toContainText('kept');
+
+  // The library: its list, a kept run opened, and its export.
+  const library = page
+    .getByRole('navigation', { name: 'View' })
+    .getByRole('link', { name: 'Library' });
+  await library.click();
+  const rows = page
+    .getByRole('table', { name: 'Kept runs' })
+    .getByRole('row')
+    .filter({ hasNot: page.getByRole('columnheader') });
+  await expect(rows.filter({ hasText: 'ShopOps O-1001' }).first()).toBeVisible();
+  await rows
+    .filter({ hasText: 'ShopOps O-1001' })
+    .first()
+    .getByRole('button', { name: /^Open .* in the inspector$/ })
+    .click();
+  await expect(metrics(page)).toContainText('Stop reason: answer');
+  await library.click();
+  const savingLibrary = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export library' }).click();
+  expect(JSON.parse(readFileSync(await (await savingLibrary).path(), 'utf8'))).toMatchObject({
+    format: 'loopscope.library',
+  });
+  expect(violations.workers()).toContainEqual(expect.stringMatching(/^worker open-worker-/));
+  expect(await violations()).toEqual([]);
 });
 
 const KEY = 'sk-csp-e2e-7d2f';
@@ -164,7 +279,7 @@ freshTest(
         probe,
       );
       expect(outcome).toBe('refused');
-      await expect.poll(violations).toContainEqual(`connect-src blocked ${probe}`);
+      await expect.poll(violations).toContainEqual(`page violation: connect-src blocked ${probe}`);
 
       // Adding it: the form says a reload is needed as soon as the URL is in, before any key.
       await page.getByRole('button', { name: 'Manage endpoints…' }).click();
@@ -202,8 +317,8 @@ freshTest(
       expect(received).toEqual([]);
       const before = await violations();
       // The client asked the browser for nothing: the one refusal is the probe's.
-      expect(before.filter((line) => !line.includes(' console '))).toEqual([
-        `connect-src blocked ${probe}`,
+      expect(before.filter((line) => line.includes(' violation: '))).toEqual([
+        `page violation: connect-src blocked ${probe}`,
       ]);
 
       // Reload from the dialog: the page's policy names the endpoint, still the one in use.
@@ -214,6 +329,12 @@ freshTest(
       await page.locator('html[data-mock-ready="1"]').waitFor();
       await expect(connect).toHaveAttribute('content', `connect-src 'self' ${server.origin}`);
       await expect(page.getByLabel('Model', { exact: true })).toHaveValue(/endpoint-/);
+      // The dialog lists it, with nothing left to reload for.
+      await page.getByRole('button', { name: 'Manage endpoints…' }).click();
+      await expect(dialog.getByRole('list', { name: 'Your endpoints' })).toContainText('Local');
+      await expect(dialog.getByRole('status', { name: 'Reload needed' })).toHaveCount(0);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
       await page.getByRole('button', { name: 'Run', exact: true }).click();
       await expect(page.getByRole('region', { name: 'Metrics' })).toContainText(
         'Stop reason: answer',
@@ -243,7 +364,8 @@ freshTest(
       await chart.click();
       expect((await opened).url()).toBe(`${server.origin}/chart.png?d=secret`);
       expect(images).toEqual([]);
-      expect(await violations()).toEqual(before.filter((line) => line.includes(' console ')));
+      // Nothing since: not the endpoint, its run, the dialog or the links.
+      expect(await violations()).toEqual(before);
     } finally {
       await server.stop();
     }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { watchPolicy } from './policy-watch';
 import { expect, seriousViolations, test } from './support';
 
 /**
@@ -14,19 +15,6 @@ const editor = (page: Page) => page.getByRole('textbox', { name: 'Scenario JSON'
 const problems = (page: Page) => page.getByRole('region', { name: 'Problems' });
 const ownOption = (page: Page, id: string) =>
   page.locator(`optgroup[label="Your scenarios"] > option[value="${id}"]`);
-
-/** CSP violations the page reports (a blocked `<style>` would be one). */
-async function watchPolicy(page: Page) {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`);
-    });
-  });
-  return () =>
-    page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
-}
 
 /**
  * The 1-based line of the editor's first line holding `fragment` (the top lines are drawn), once

@@ -1,9 +1,11 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
+import { watchPolicy } from './policy-watch';
 // Contexts of their own: each test records and refuses every request of its context.
 import { expect, freshTest as test, seriousViolations } from './support';
 
@@ -12,6 +14,12 @@ import { expect, freshTest as test, seriousViolations } from './support';
  * `file://` with every request refused. It shows the run read-only and asks for nothing, under its
  * own strict Content-Security-Policy with no violation.
  */
+
+// The second test shows its page refuses an inline script it did not ship (a console error);
+// every test watches for violations and expects none but that one.
+test.use({
+  consoleAllowed: { allow: [/violates the following Content Security Policy directive/] },
+});
 
 /** The app's build directory (playwright.config.ts builds into it before the suite). */
 const BUILD = process.env.E2E_OUT_DIR ?? 'dist';
@@ -50,13 +58,7 @@ test('a run written by loop run --html opens from file:// offline, read-only, wi
   );
   const file = pathToFileURL(out).href;
   const requests = await blockNetwork(page, file);
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`);
-    });
-  });
+  const violations = await watchPolicy(page);
 
   await page.goto(file);
   // Its own strict policy: nothing by default, the one script and style by their hashes.
@@ -89,14 +91,29 @@ test('a run written by loop run --html opens from file:// offline, read-only, wi
   expect(await page.evaluate(() => navigator.serviceWorker?.controller ?? null)).toBeNull();
   expect(await seriousViolations(page)).toEqual([]);
   expect(requests).toEqual([file]);
-  expect(
-    await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
-  ).toEqual([]);
+  expect(await violations()).toEqual([]);
 });
 
-test('Export → HTML page in the inspector saves a page that opens the same run offline', async ({
+/** The page's meta policy, directive → sources. */
+async function metaPolicy(page: Page): Promise<Map<string, string[]>> {
+  const text = await page
+    .locator('meta[http-equiv="Content-Security-Policy"]')
+    .getAttribute('content');
+  return new Map(
+    (text ?? '').split(';').map((part) => {
+      const [directive = '', ...sources] = part.trim().split(/\s+/);
+      return [directive, sources];
+    }),
+  );
+}
+
+const sha256 = (text: string) =>
+  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+test('Export → HTML page in the inspector saves a page that opens the same run offline, under its own policy', async ({
   page,
 }) => {
+  const violations = await watchPolicy(page);
   await page.goto('/#/inspect?scenario=shopops-happy');
   await page.locator('html[data-mock-ready="1"]').waitFor();
   await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
@@ -149,15 +166,65 @@ test('Export → HTML page in the inspector saves a page that opens the same run
   await expect(page.getByRole('note')).toHaveText('A recorded run, opened read-only from a file.');
   await expect(steps(page)).toHaveCount(3);
   await expect(page.getByRole('region', { name: 'Metrics' })).toContainText('Stop reason: answer');
-  await expect(page.getByRole('region', { name: 'Decision record' })).toContainText(
-    'the carrier holds the parcel at the depot',
-  );
+  const record = page.getByRole('region', { name: 'Decision record' });
+  await expect(record).toContainText('the carrier holds the parcel at the depot');
+
+  // Its policy: nothing loads or connects (no connect-src: default-src 'none'), images only from
+  // the page itself (data:), and the one script that runs is the one it shipped, by its hash.
+  const policy = await metaPolicy(page);
+  expect(policy.get('default-src')).toEqual(["'none'"]);
+  expect(policy.has('connect-src')).toBe(false);
+  expect(policy.get('img-src')).toEqual(['data:']);
+  expect([...policy.values()].flat().filter((source) => !source.startsWith("'"))).toEqual([
+    'data:',
+    'data:',
+  ]);
+  const scripts = page.locator('script:not([type="application/json"])');
+  await expect(scripts).toHaveCount(1);
+  expect(policy.get('script-src')).toEqual([sha256((await scripts.textContent()) ?? '')]);
+
+  // Used: a step by the timeline, then by the keys, and the shortcuts' help.
+  await steps(page).first().click();
+  await expect(record).toContainText('get_order');
+  const position = page.getByRole('region', { name: 'Timeline' }).getByRole('status');
+  await page.keyboard.press('End');
+  await expect(position).toContainText('3 of 3');
+  await expect(record).toContainText('the carrier holds the parcel at the depot');
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
   expect(requests).toEqual([file]);
+  expect(await violations()).toEqual([]);
+
+  // An inline script or event handler it did not ship is refused, and the watch sees each.
+  const ran = await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.inlineRan = "script"';
+    document.head.append(script);
+    const button = document.createElement('button');
+    button.setAttribute('onclick', 'window.inlineRan = "handler"');
+    document.body.append(button);
+    button.click();
+    button.remove();
+    return (window as unknown as { inlineRan?: string }).inlineRan ?? 'nothing';
+  });
+  expect(ran).toBe('nothing');
+  await expect
+    .poll(violations)
+    .toEqual(
+      expect.arrayContaining([
+        'page violation: script-src-elem blocked inline',
+        'page violation: script-src-attr blocked inline',
+      ]),
+    );
 });
 
 test('Export HTML page in compare saves the lanes as a page that opens them read-only offline', async ({
   page,
 }) => {
+  const violations = await watchPolicy(page);
   await page.goto('/#/compare?scenario=rca-search-stall');
   await page.locator('html[data-mock-ready="1"]').waitFor();
   await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
@@ -199,4 +266,5 @@ test('Export HTML page in compare saves the lanes as a page that opens them read
   await expect(page.getByRole('button', { name: 'Run all' })).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
   expect(requests).toEqual([file]);
+  expect(await violations()).toEqual([]);
 });

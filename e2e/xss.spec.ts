@@ -1,12 +1,22 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
-import { expect, test } from './support';
+import { addEndpoint, event, LocalEndpoint, streamHead, streamReply } from './local-endpoint';
+import { expect, pickMatrix, test } from './support';
 
 /**
  * An XSS corpus in every place text comes from outside: a scenario's title and task, the model's
- * replies (a scripted scenario), tool results and an imported OTLP trace. Each view that renders
- * that text is opened — the decision record, its Context tab, the timeline, the phase graph,
- * compare, the presenter, the library, the imported trace's Spans tab — and nothing executes (each payload
- * would set `window.xss`; no dialog opens) and no request leaves the page's origin.
+ * replies and reflections (a scripted scenario), tool results, an imported OTLP trace, reflections
+ * imported into the memory, an endpoint's replies and error messages, and the names a user gives
+ * (saved settings, an endpoint). Each view that renders that text is opened — the decision record,
+ * its Context tab, the timeline, the phase graph, compare, the presenter, the library, the
+ * scenario editor, the attempts strip, the Memory view, the eval matrix, the imported trace's
+ * Spans tab (and that trace in compare and the presenter), and the run exported as an HTML page,
+ * opened from file:// — and nothing executes (each payload would set `window.xss`; no dialog
+ * opens), the page's Content-Security-Policy refuses nothing, and no request leaves the page's
+ * origin (but to the endpoint the user added).
  */
 
 const LONG = 'z'.repeat(100_000);
@@ -20,24 +30,54 @@ const PAYLOADS = [
   '<iframe src="javascript:window.xss=\'iframe\'"></iframe>',
   '<img src="https://evil.example/img.png">',
   '\u202Etxt.exe \u2066rtl\u2069',
+  // Text that would end or bend the JSON element of an exported page, or a replacement pattern.
+  '<!-- </script><script>window.xss = "comment"</script> $& $\' $` \u2028',
 ].join(' ');
 
-/** Watches for an executed payload, a dialog, or a request to another origin. */
-function watch(page: Page): () => Promise<string[]> {
+interface Watch {
+  /** What went wrong so far: a dialog, a request elsewhere, a payload run, a policy's refusal. */
+  readonly problems: () => Promise<string[]>;
+  /** Requests to URLs that start with `prefix` are the page's own from now on. */
+  readonly allow: (prefix: string) => void;
+}
+
+/**
+ * Watches for an executed payload, a dialog, a request to another origin (but those allowed: an
+ * endpoint the user added, an exported page's own file), or anything the page's
+ * Content-Security-Policy had to refuse (an element a payload made, blocked before it ran).
+ */
+async function watch(page: Page): Promise<Watch> {
   const problems: string[] = [];
-  const origin = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1').origin;
+  const allowed = [`${new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1').origin}/`];
   page.on('dialog', (dialog) => {
     problems.push(`dialog: ${dialog.message()}`);
     void dialog.dismiss();
   });
   page.on('request', (request) => {
     const url = request.url();
-    if (/^(data|blob):/.test(url)) return;
-    if (new URL(url).origin !== origin) problems.push(`request to ${url}`);
+    if (/^(data|blob):/.test(url) || allowed.some((prefix) => url.startsWith(prefix))) return;
+    problems.push(`request to ${url}`);
   });
-  return async () => {
-    const flag = await page.evaluate(() => (window as unknown as { xss?: unknown }).xss);
-    return flag === undefined ? problems : [...problems, `executed: ${String(flag)}`];
+  await page.addInitScript(() => {
+    const refused: string[] = [];
+    (window as unknown as { refused: string[] }).refused = refused;
+    document.addEventListener('securitypolicyviolation', (event) => {
+      refused.push(`${event.effectiveDirective} refused ${event.blockedURI || 'inline'}`);
+    });
+  });
+  return {
+    allow: (prefix) => void allowed.push(prefix),
+    problems: async () => {
+      const seen = await page.evaluate(() => {
+        const own = window as unknown as { xss?: unknown; refused?: string[] };
+        return { flag: own.xss === undefined ? null : String(own.xss), refused: own.refused };
+      });
+      return [
+        ...problems,
+        ...(seen.flag === null ? [] : [`executed: ${seen.flag}`]),
+        ...(seen.refused ?? []).map((line) => `policy: ${line}`),
+      ];
+    },
   };
 }
 
@@ -97,13 +137,17 @@ const scenario = {
     },
   ],
   evidenceRules: [],
+  // With 2 attempts the first answer fails this check, the agent reflects, and tries again.
+  verify: { answerIncludes: ['retried'] },
   expected: { answerIncludes: ['O-1001'] },
   model: {
     kind: 'scripted',
     turns: [
       `Thought: ${PAYLOADS} ${LONG}\nAction: tool:get_order case_id=O-1001`,
       `Thought: done ${PAYLOADS}\nAction: answer O-1001 **bold** ${PAYLOADS}`,
+      `Thought: again ${PAYLOADS}\nAction: answer O-1001 retried ${PAYLOADS}`,
     ],
+    reflections: [`Reflection ${PAYLOADS}`],
   },
 };
 
@@ -206,30 +250,79 @@ const steps = (page: Page) =>
 const view = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'View' }).getByRole('link', { name }).click();
 
-test('a scenario, model replies and tool results full of payloads run in the inspector, compare, the presenter and the library without executing or fetching', async ({
-  page,
-}) => {
-  const problems = watch(page);
-  await page.goto('/#/inspect?scenario=shopops-happy');
+/** Opens the app at `hash`, its mock model ready, runs at Instant speed. */
+async function ready(page: Page, hash: string) {
+  await page.goto(`/${hash}`);
   await page.locator('html[data-mock-ready="1"]').waitFor();
   await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+}
+
+/** Shows each step of the timeline in the decision record. */
+async function visitSteps(page: Page) {
+  await expect(steps(page)).not.toHaveCount(0);
+  for (const option of await steps(page).all()) {
+    await option.click();
+    await expect(record(page).getByRole('heading', { name: /^Step \d+$/ })).toBeVisible();
+  }
+}
+
+const TWO_ATTEMPTS = encodeURIComponent(JSON.stringify({ attempts: 2 }));
+
+/** Reflections in the LiTS JSONL the Memory view imports: one with the corpus, one refused. */
+function reflectionsFile(): string {
+  const line = (fields: object) =>
+    JSON.stringify({
+      evaluator_type: 'reflection',
+      source: `src ${PAYLOADS}`,
+      content: `Imported ${PAYLOADS}`,
+      trajectory_key: `xss-imported/0 ${PAYLOADS}`,
+      query_id: `xss-imported ${PAYLOADS}`,
+      timestamp: '2026-12-01T10:00:00Z',
+      metadata: { reward: 0, n_steps: 3 },
+      ...fields,
+    });
+  return `${line({})}\n${line({ evaluator_type: '<img src=x onerror="window.xss=\'type\'">' })}\n`;
+}
+
+/**
+ * Opens an exported page from `file://`, the way its reader would, every other request refused
+ * (the page's own file is allowed by the watch): resolves to the requests it made.
+ */
+async function openFile(page: Page, saved: string, allow: Watch['allow']): Promise<string[]> {
+  const file = pathToFileURL(saved).href;
+  // First the app goes: a view it preloads at a quiet moment may ask for its chunk at any time.
+  await page.goto('about:blank');
+  allow(file);
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  await page.route('**', (route) =>
+    route.request().url() === file ? route.continue() : route.abort(),
+  );
+  await page.goto(file);
+  return requests;
+}
+
+test('a scenario, model replies, reflections and tool results full of payloads run in the inspector, compare, the presenter, the library, the attempts strip, the Memory view and an exported HTML page without executing or fetching', async ({
+  page,
+}) => {
+  const { problems, allow } = await watch(page);
+  await ready(page, '#/inspect?scenario=shopops-happy');
   await page.getByTestId('open-file-input').setInputFiles({
     name: 'xss.json',
     mimeType: 'application/json',
     buffer: Buffer.from(JSON.stringify(scenario)),
   });
-  await expect(page.getByTestId('open-notice')).toContainText('Added your scenario "XSS');
+  const notice = page.getByTestId('open-notice');
+  await expect(notice).toContainText('Added your scenario "XSS');
+  // Read, and put away: it would lie over the presenter's controls until it goes by itself.
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Metrics' })).toContainText('Stop reason: answer');
 
   // The decision record shows the payload as text: the tags are characters, not elements.
   await expect(record(page)).toContainText('<script>window.xss');
   await expect(page.getByRole('region', { name: 'Phase graph' })).toBeVisible();
-  await expect(steps(page)).not.toHaveCount(0);
-  for (const option of await steps(page).all()) {
-    await option.click();
-    await expect(record(page).getByRole('heading', { name: /^Step \d+$/ })).toBeVisible();
-  }
+  await visitSteps(page);
   await steps(page).first().click();
   await record(page).getByRole('tab', { name: 'Context' }).click();
   await expect(record(page).getByRole('tabpanel', { name: 'Context' })).toContainText('onerror');
@@ -255,9 +348,7 @@ test('a scenario, model replies and tool results full of payloads run in the ins
   expect(await hostileElements(page)).toEqual([]);
   expect(await problems()).toEqual([]);
 
-  await page.goto('/#/compare?scenario=xss-corpus');
-  await page.locator('html[data-mock-ready="1"]').waitFor();
-  await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
+  await ready(page, '#/compare?scenario=xss-corpus');
   await page.getByRole('button', { name: 'Run all' }).click();
   const lanes = page.getByRole('region', { name: /^Lane [AB]: / });
   await expect(lanes).toHaveCount(2);
@@ -281,25 +372,85 @@ test('a scenario, model replies and tool results full of payloads run in the ins
   expect(await page.locator('main iframe, main svg[onload], main img[src="x"]').count()).toBe(0);
   expect(await hostileElements(page)).toEqual([]);
   expect(await problems()).toEqual([]);
+
+  // Two attempts: the first answer fails the verifier, the agent reflects (the corpus) and tries
+  // again with that reflection in its prompt. The attempts strip, attempt 2's context, the
+  // reflection kept in the Memory view, and the run exported as an HTML page.
+  await ready(page, `#/inspect?scenario=xss-corpus&settings=${TWO_ATTEMPTS}`);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Metrics' })).toContainText('Stop reason: answer');
+  const attempts = page.getByRole('region', { name: 'Attempts' });
+  await expect(attempts.getByLabel('Reflection on attempt 1')).toContainText(
+    'Reflection <script>window.xss',
+  );
+  await attempts.getByRole('radio', { name: /^Attempt 2/ }).click();
+  await steps(page).first().click();
+  await record(page).getByRole('tab', { name: 'Context' }).click();
+  await expect(record(page).locator('mark[data-reflection="1"]')).toContainText(
+    'Reflection <script>window.xss',
+  );
+  expect(await hostileElements(page)).toEqual([]);
+  expect(await problems()).toEqual([]);
+
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const saving = page.waitForEvent('download');
+  await page
+    .getByRole('list', { name: 'Export as' })
+    .getByRole('button', { name: 'HTML page' })
+    .click();
+  const exported = path.join(mkdtempSync(path.join(os.tmpdir(), 'loopscope-xss-')), 'run.html');
+  await (await saving).saveAs(exported);
+
+  // The Memory view: the run's reflection, and reflections imported from a JSONL file, with a
+  // line the import refuses (its report quotes the bad value).
+  await view(page, 'Memory');
+  const reflections = page.getByRole('table', { name: 'Kept reflections' }).getByRole('row');
+  await expect(reflections.filter({ hasText: 'xss-corpus' })).toContainText(
+    'Reflection <script>window.xss',
+  );
+  await page.getByLabel('Import reflections from a JSONL file').setInputFiles({
+    name: 'xss.jsonl',
+    mimeType: 'application/x-ndjson',
+    buffer: Buffer.from(reflectionsFile()),
+  });
+  await expect(page.getByRole('status').filter({ hasText: 'Imported' })).toContainText(
+    'line 2: evaluator_type is "<img src=x',
+  );
+  await expect(reflections.filter({ hasText: 'xss-imported' })).toContainText(
+    'Imported <script>window.xss',
+  );
+  expect(await hostileElements(page)).toEqual([]);
+  expect(await problems()).toEqual([]);
+
+  // The exported page, opened from file:// as whoever it was sent to would: its record, its
+  // attempts strip and each step show the corpus as text, and it asks for nothing but itself.
+  const requests = await openFile(page, exported, allow);
+  await expect(page.getByRole('note')).toHaveText('A recorded run, opened read-only from a file.');
+  await expect(page.getByRole('region', { name: 'Attempts' })).toContainText(
+    'Reflection <script>window.xss',
+  );
+  await visitSteps(page);
+  await record(page).getByRole('tab', { name: 'Context' }).click();
+  await expect(record(page)).toContainText('<script>window.xss');
+  expect(await hostileElements(page)).toEqual([]);
+  expect(await problems()).toEqual([]);
+  expect(requests).toEqual([pathToFileURL(exported).href]);
 });
 
-test('an imported OTLP trace full of payloads opens, with its Spans tab, without executing or fetching', async ({
+test('an imported OTLP trace full of payloads opens, with its Spans tab, in compare against its replay and in the presenter, without executing or fetching', async ({
   page,
 }) => {
-  const problems = watch(page);
-  await page.goto('/#/inspect?scenario=shopops-happy');
-  await page.locator('html[data-mock-ready="1"]').waitFor();
+  const { problems } = await watch(page);
+  await ready(page, '#/inspect?scenario=shopops-happy');
   await page.getByTestId('open-file-input').setInputFiles({
     name: 'xss-trace.json',
     mimeType: 'application/json',
     buffer: Buffer.from(otlpFile()),
   });
   await expect(page.getByTestId('open-notice')).toContainText('Opened xss-trace.json (OTLP/JSON)');
-  await expect(page.getByRole('region', { name: 'Metrics' })).toContainText('Stop reason');
-  for (const option of await steps(page).all()) {
-    await option.click();
-    await expect(record(page).getByRole('heading', { name: /^Step \d+$/ })).toBeVisible();
-  }
+  const metrics = page.getByRole('region', { name: 'Metrics' });
+  await expect(metrics).toContainText('Stop reason');
+  await visitSteps(page);
   await record(page).getByRole('tab', { name: 'Spans' }).click();
   await expect(page.getByRole('list', { name: 'Span tree' })).toContainText(
     'invoke_agent <script>',
@@ -307,10 +458,122 @@ test('an imported OTLP trace full of payloads opens, with its Spans tab, without
   await steps(page).first().click();
   await record(page).getByRole('tab', { name: 'Context' }).click();
   await expect(record(page)).toContainText('Hello <script>');
+  expect(await hostileElements(page)).toEqual([]);
+  expect(await problems()).toEqual([]);
+
+  // Run replays the trace's replies through Loopscope's loop: a second run of its scenario.
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await expect(metrics).toContainText('Stop reason: answer');
   await view(page, 'Library');
-  await expect(page.getByRole('table', { name: 'Kept runs' })).toContainText(
-    'Imported: invoke_agent <script>',
-  );
+  const kept = page
+    .getByRole('table', { name: 'Kept runs' })
+    .getByRole('row')
+    .filter({ hasText: 'Imported: invoke_agent <script>' });
+  await expect(kept).toHaveCount(2);
+  expect(await hostileElements(page)).toEqual([]);
+  expect(await problems()).toEqual([]);
+
+  // The imported trace beside its replay in compare, then the two in the presenter.
+  for (const row of await kept.all()) await row.getByRole('checkbox').check();
+  await page.getByRole('button', { name: /^Compare/ }).click();
+  const lanes = page.getByRole('region', { name: /^Lane [AB]: / });
+  await expect(lanes).toHaveCount(2);
+  for (const lane of await lanes.all()) {
+    await expect(lane.getByRole('status').first()).toHaveText(/answered/);
+    await expect(lane.getByRole('region', { name: 'Decision record' })).toContainText(
+      'Answer <script>window.xss',
+    );
+  }
+  expect(await hostileElements(page)).toEqual([]);
+  expect(await problems()).toEqual([]);
+
+  await page.getByRole('button', { name: 'Present these lanes', exact: true }).click();
+  // The presenter records the two afresh from their settings: the imported scenario's task, and
+  // the trace's replies played back.
+  await expect(page.locator('body')).toContainText('The task: “Hello <script>window.xss');
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByText('Step 1 of 2')).toBeVisible();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.locator('body')).toContainText('Answer <script>window.xss');
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByRole('region', { name: /answered/ })).toBeVisible();
+  expect(await hostileElements(page)).toEqual([]);
+  expect(await problems()).toEqual([]);
+});
+
+const CHECKOUT = 'RCA: checkout latency after a deploy (clear-cut)';
+const SEARCH = 'RCA: search timeouts, first leads find nothing (stalling)';
+/** The search scenario's task: the endpoint fails its runs with the corpus as its message. */
+const SEARCH_TASK = 'Search requests time out for some users since this morning.';
+/** A name for saved settings (at most 40 characters), which the eval matrix shows as a column. */
+const SAVED = '<img src=x onerror="window.xss=\'cfg\'">';
+
+/** An endpoint whose replies carry the corpus, and whose error for one task does too. */
+const endpoint = new LocalEndpoint((request, response) => {
+  if (request.body.includes(SEARCH_TASK)) {
+    streamHead(response).end(event({ error: { message: `Endpoint ${PAYLOADS}` } }));
+  } else {
+    streamReply(response, `Thought: ${PAYLOADS}\nFinal Answer: endpoint answer ${PAYLOADS}`);
+  }
+});
+test.beforeAll(() => endpoint.start());
+test.afterAll(() => endpoint.stop());
+
+test('an endpoint whose replies and errors carry payloads, and settings named with one: the eval matrix and a cell opened in the inspector, without executing or fetching', async ({
+  page,
+}) => {
+  // The matrix runs only the built-in scenarios (a scenario file never reaches it): the text from
+  // outside that it shows is an endpoint's (its errors, the runs it answered) and the user's names.
+  const { problems, allow } = await watch(page);
+  allow(`${endpoint.origin}/`);
+  await ready(page, '#/inspect?scenario=shopops-happy');
+  const settings = page.getByRole('region', { name: 'Settings' });
+  await settings.getByRole('button', { name: 'Save…' }).click();
+  const save = page.getByRole('dialog', { name: 'Save settings' });
+  await save.getByLabel('Name').fill(SAVED);
+  await save.getByRole('button', { name: 'Save' }).click();
+  await expect(save).toBeHidden();
+
+  await view(page, 'Eval');
+  const setup = page.getByRole('complementary', { name: 'Matrix setup' });
+  const saved = setup.getByRole('group', { name: 'Saved settings' }).getByRole('checkbox');
+  await expect(saved).toHaveAccessibleName(SAVED);
+  // Checked before the endpoint's reload, which starts the page (and its watch of the policy) anew.
+  expect(await hostileElements(page)).toEqual([]);
+  expect(await problems()).toEqual([]);
+  const name = `Endpoint <img src=x onerror="window.xss='endpoint'">`;
+  await addEndpoint(page, {
+    name,
+    baseUrl: endpoint.base(),
+    model: '<script>window.xss="model"</script>',
+    opener: setup.getByRole('button', { name: 'Manage endpoints…' }),
+  });
+  await setup.getByLabel('Model', { exact: true }).selectOption({ label: name });
+  await pickMatrix(setup, CHECKOUT, ['react+off']);
+  await setup.getByRole('checkbox', { name: SEARCH }).check();
+  await saved.check();
+  await setup.getByRole('button', { name: 'Run matrix' }).click();
+  await expect(page.getByRole('status').first()).toContainText(`Done: 4 runs`);
+  await expect(page.getByRole('status').first()).toContainText(name);
+  await expect(page.getByRole('alert')).toContainText(`Endpoint <script>window.xss`);
+  const table = page.getByRole('table', { name: /Eval matrix/ });
+  await expect(table.getByRole('columnheader', { name: SAVED })).toBeVisible();
+  for (const chart of [/^Tokens vs accuracy/, /^Reflections by trigger/, /^Calls per scenario/])
+    await expect(page.getByRole('figure', { name: chart }).locator('svg')).toBeVisible();
+  expect(await hostileElements(page)).toEqual([]);
+  expect(await problems()).toEqual([]);
+
+  // A cell's run opens in the inspector: the endpoint's reply, as text.
+  await table
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: /checkout latency/ }) })
+    .getByRole('button', { name: /in the inspector/ })
+    .first()
+    .click();
+  await expect(record(page)).toContainText('endpoint answer <script>window.xss');
+  await visitSteps(page);
+  await record(page).getByRole('tab', { name: 'Context' }).click();
+  await expect(record(page)).toContainText('<script>window.xss');
   expect(await hostileElements(page)).toEqual([]);
   expect(await problems()).toEqual([]);
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, seriousViolations, test } from './support';
 
@@ -228,4 +229,46 @@ test('Present these lanes: the compare view’s first two lanes, and back', asyn
   await page.getByRole('button', { name: 'Present these lanes', exact: true }).click();
   await page.getByRole('link', { name: 'Exit', exact: true }).click();
   await expect(page).toHaveURL(/#\/compare\?scenario=rca-search-stall&lane=react&lane=reflact$/);
+});
+
+test('a file just opened: its notice does not lie over the presenter’s controls; a problem still shows', async ({
+  page,
+}) => {
+  const shop = JSON.parse(readFileSync('src/scenarios/shopops-happy.json', 'utf8')) as object;
+  await page.goto('/#/inspect?scenario=shopops-happy');
+  await page.locator('html[data-mock-ready="1"]').waitFor();
+  const notice = page.getByTestId('open-notice');
+  await page.getByTestId('open-file-input').setInputFiles({
+    name: 'mine.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify({ ...shop, id: 'mine', title: 'Mine' })),
+  });
+  await expect(notice).toContainText('Added your scenario "Mine"');
+  await page.getByRole('link', { name: 'Present', exact: true }).click();
+  await page
+    .getByRole('link', { name: 'ReAct vs ReflAct on a two-hop question', exact: true })
+    .click();
+  await expect(caption(page)).toContainText('press Space or Play to start');
+  // Gone as the presenter shows (not after the few seconds a done notice stays elsewhere).
+  expect(await notice.count()).toBe(0);
+  const pause = page.getByLabel('Pause on reflections and guard trips', { exact: true });
+  await pause.uncheck();
+  await expect(pause).not.toBeChecked();
+  // Done, so not shown again back in the inspector.
+  await page.getByRole('link', { name: 'Exit' }).click();
+  await expect(page.getByRole('button', { name: 'Run', exact: true })).toBeVisible();
+  expect(await notice.count()).toBe(0);
+
+  // A file that could not be opened: that shows over the presenter too.
+  await page.getByTestId('open-file-input').setInputFiles({
+    name: 'broken.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"format": "loopscope'),
+  });
+  await expect(notice).toHaveRole('alert');
+  await expect(notice).toContainText('broken.json');
+  await page.getByRole('link', { name: 'Present', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a demo' })).toBeVisible();
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('broken.json');
 });

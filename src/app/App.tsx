@@ -93,6 +93,15 @@ export function App({ services }: { readonly services: AppServices }) {
     if (underWay(notice)) opener.cancel();
     setNotice(null);
   }, [notice, opener]);
+  // The presenter fills the screen with its own controls, the bottom right's among them: a
+  // notice that a file was opened (or is being kept) says nothing to an audience and lay over
+  // them. One that is done goes; one still writing shows again after; a problem stays.
+  const presenting = route.view === 'present';
+  const [wasPresenting, setWasPresenting] = useState(presenting);
+  if (presenting !== wasPresenting) {
+    setWasPresenting(presenting);
+    if (presenting && notice?.tone === 'done') setNotice(null);
+  }
   // A kept run opened from the Library: the inspector on it, through the URL like any link.
   const openKept = (id: string) => {
     const run = library.getState().runs.find((summary) => summary.id === id);
@@ -209,9 +218,13 @@ export function App({ services }: { readonly services: AppServices }) {
               {...(problem ? { linkProblem: problem } : {})}
             />
           )}
-          <OpenNotice notice={notice} onDismiss={dismiss} />
+          <OpenNotice notice={presenting ? problemOnly(notice) : notice} onDismiss={dismiss} />
         </FileOpenerProvider>
       </SavedConfigsProvider>
     </EndpointsStoreProvider>
   );
 }
+
+/** Only a problem shows over the presenter. */
+const problemOnly = (notice: Notice | null): Notice | null =>
+  notice?.tone === 'problem' ? notice : null;

@@ -1,9 +1,8 @@
 import { useDeferredValue, useEffect, useReducer, useRef, useState } from 'react';
-import { useStore } from 'zustand';
 import { LinkProblem } from '../../components';
 import type { SplitHandle } from '../../components/split';
 import type { KeyValueStorage } from '../../state';
-import type { RunState, RunStore } from '../../state/run-store';
+import type { RunStore } from '../../state/run-store';
 import { RunStoreProvider } from '../run';
 import { ShortcutsLayer } from '../shortcuts';
 import { InspectorHeader } from './InspectorHeader';
@@ -61,23 +60,28 @@ export function InspectorView({ store, storage, linkProblem, onExport }: Inspect
   );
 }
 
-const hasTrace = (state: RunState) => state.trace !== null;
-
 /**
  * A trace that closes (Reset) leaves the page's memory once the view has settled, not whenever
  * the header next renders. React keeps each component's previous render beside its current one,
  * and those that read the trace kept it there (the header's Export menu and metric chips, the
  * timeline's and the decision record's effects): ~18 of a 20,000-step trace's 21 MB stayed
- * after Reset (e2e/open-close-heap.spec.ts). So once the closing has settled (the render of the
- * lens's deferred trace included), the whole view renders once more, and its previous renders no
- * longer hold the trace. An empty inspector renders in a few milliseconds.
+ * after Reset (e2e/open-close-heap.spec.ts). So each closing is counted, and once the count has
+ * settled (in the deferred render that also shows the lens's deferred trace gone) the whole view
+ * renders once more, and its previous renders no longer hold the trace. Only a closing renders
+ * the view (an empty inspector, a few milliseconds); an opening does not.
  */
 function useClosedTraceReleased(store: RunStore): void {
-  const open = useDeferredValue(useStore(store, hasTrace));
+  const [closes, closed] = useReducer((count: number) => count + 1, 0);
+  useEffect(
+    () =>
+      store.subscribe((state, previous) => {
+        if (previous.trace !== null && state.trace === null) closed();
+      }),
+    [store],
+  );
+  const settled = useDeferredValue(closes);
   const [, renderAgain] = useReducer((count: number) => count + 1, 0);
-  const wasOpen = useRef(open);
   useEffect(() => {
-    if (wasOpen.current && !open) renderAgain();
-    wasOpen.current = open;
-  }, [open]);
+    if (settled > 0) renderAgain();
+  }, [settled]);
 }

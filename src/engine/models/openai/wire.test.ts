@@ -114,34 +114,6 @@ describe('OpenAI', () => {
       { type: 'finish', finishReason: 'stop', usage: { promptTokens: 3, completionTokens: 1 } },
     ]);
   });
-
-  it('reads a whole reply it asked for (stream: false) as JSON whatever its content type says', async () => {
-    const completion = {
-      choices: [
-        { index: 0, message: { role: 'assistant', content: 'whole' }, finish_reason: 'stop' },
-      ],
-    };
-    const whole = { ...ENDPOINT, stream: false };
-    for (const type of ['text/plain; charset=utf-8', 'application/octet-stream', '']) {
-      const { parts, error } = await streamOf([JSON.stringify(completion)], whole, type);
-      expect(error).toBeNull();
-      expect(parts).toEqual([
-        { type: 'text-delta', text: 'whole' },
-        { type: 'finish', finishReason: 'stop', usage: null },
-      ]);
-    }
-    // A server that streams anyway is still read as a stream.
-    const streamed = await streamOf(
-      [frame(chunk({ content: 'streamed' }, 'stop')), DONE],
-      whole,
-      'text/event-stream',
-    );
-    expect(streamed.error).toBeNull();
-    expect(textOf(streamed.parts)).toBe('streamed');
-    // Asked for a stream, a body that is not one is not taken for JSON.
-    const asked = await streamOf([JSON.stringify(completion)], ENDPOINT, 'text/plain');
-    expect(asked.error).toBeInstanceOf(ModelError);
-  });
 });
 
 describe('llama.cpp', () => {
@@ -338,6 +310,34 @@ describe('a reply not streamed (the endpoint streams nothing)', () => {
         usage: { promptTokens: 9, completionTokens: 4 },
       },
     ]);
+  });
+
+  it('reads a whole reply it asked for (stream: false) as JSON whatever its content type says', async () => {
+    const completion = {
+      choices: [
+        { index: 0, message: { role: 'assistant', content: 'whole' }, finish_reason: 'stop' },
+      ],
+    };
+    const whole = { ...ENDPOINT, stream: false };
+    for (const type of ['text/plain; charset=utf-8', 'application/octet-stream', '']) {
+      const { parts, error } = await streamOf([JSON.stringify(completion)], whole, type);
+      expect(error).toBeNull();
+      expect(parts).toEqual([
+        { type: 'text-delta', text: 'whole' },
+        { type: 'finish', finishReason: 'stop', usage: null },
+      ]);
+    }
+    // A server that streams anyway is still read as a stream.
+    const streamed = await streamOf(
+      [frame(chunk({ content: 'streamed' }, 'stop')), DONE],
+      whole,
+      'text/event-stream',
+    );
+    expect(streamed.error).toBeNull();
+    expect(textOf(streamed.parts)).toBe('streamed');
+    // Asked for a stream, a body that is not one is not taken for JSON.
+    const asked = await streamOf([JSON.stringify(completion)], ENDPOINT, 'text/plain');
+    expect(asked.error).toBeInstanceOf(ModelError);
   });
 });
 

@@ -9,7 +9,7 @@ import {
   type Received,
 } from './local-endpoint';
 import { watchPolicy } from './policy-watch';
-import { expect, freshTest, pickMatrix, seriousViolations, test } from './support';
+import { expect, freshTest, pickMatrix, seriousViolations, test, timelineSteps } from './support';
 
 /**
  * The app under its own Content-Security-Policy (vite.config.ts, sent by `vite preview` and
@@ -61,11 +61,6 @@ test('every response carries the policy and the security headers; the page carri
 });
 
 const metrics = (page: Page) => page.getByRole('region', { name: 'Metrics' });
-const steps = (page: Page) =>
-  page
-    .getByRole('region', { name: 'Timeline' })
-    .getByRole('listbox', { name: 'Steps' })
-    .getByRole('option');
 
 test('a run, the phase graph, compare with both lanes run, the presenter and the eval matrix raise no violation, in the page or a worker', async ({
   page,
@@ -171,7 +166,7 @@ test('the shortcuts, an export, a native and an OTLP trace opened, and the libra
   await page.getByLabel('Speed', { exact: true }).selectOption('Instant');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(metrics(page)).toContainText('Stop reason: answer');
-  const live = await steps(page).allTextContents();
+  const live = await timelineSteps(page).allTextContents();
 
   // The keyboard: the shortcuts move through the steps, and "?" lists them.
   const position = page.getByRole('region', { name: 'Timeline' }).getByRole('status');
@@ -194,7 +189,7 @@ test('the shortcuts, an export, a native and an OTLP trace opened, and the libra
     .click();
   const trace = readFileSync(await (await saving).path());
   await page.getByRole('button', { name: 'Reset', exact: true }).click();
-  await expect(steps(page)).toHaveCount(0);
+  await expect(timelineSteps(page)).toHaveCount(0);
   const notice = page.getByTestId('open-notice');
   const input = page.getByTestId('open-file-input');
   await input.setInputFiles({
@@ -203,7 +198,7 @@ test('the shortcuts, an export, a native and an OTLP trace opened, and the libra
     buffer: trace,
   });
   await expect(notice).toContainText('Opened run.loopscope.json');
-  await expect(steps(page)).toHaveText(live);
+  await expect(timelineSteps(page)).toHaveText(live);
   await input.setInputFiles({
     name: 'spans.json',
     mimeType: 'application/json',

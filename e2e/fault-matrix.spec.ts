@@ -9,7 +9,7 @@ import {
   streamHead,
   streamReply,
 } from './local-endpoint';
-import { expect, keptSummaries, openOnlyKeptRun, test } from './support';
+import { expect, keptRows, keptSummaries, openOnlyKeptRun, test, timelineSteps } from './support';
 
 /**
  * The fault matrix in Chromium: a local OpenAI-compatible server (real HTTP, CORS allowed)
@@ -157,16 +157,6 @@ test.beforeAll(() => server.start());
 test.afterAll(() => server.stop());
 
 const metrics = (page: Page) => page.getByRole('region', { name: 'Metrics' });
-const steps = (page: Page) =>
-  page
-    .getByRole('region', { name: 'Timeline' })
-    .getByRole('listbox', { name: 'Steps' })
-    .getByRole('option');
-const keptRows = (page: Page) =>
-  page
-    .getByRole('table', { name: 'Kept runs' })
-    .getByRole('row')
-    .filter({ hasNot: page.getByRole('columnheader') });
 
 async function useEndpoint(page: Page, name: string, idleLimitS?: number): Promise<void> {
   await page.goto('/#/inspect?scenario=shopops-happy');
@@ -182,13 +172,13 @@ async function expectKept(page: Page, stepCount: number, stop: string): Promise<
   await openOnlyKeptRun(page, stepCount);
   await expect(metrics(page)).toContainText(`Stop reason: ${stop}`);
   const record = page.getByRole('region', { name: 'Decision record' });
-  await steps(page).first().click();
+  await timelineSteps(page).first().click();
   await expect(record.getByRole('heading', { name: 'Step 0', exact: true })).toBeVisible();
   for (const words of ['need the order first', 'get_order', 'O-1001', 'days_since_shipped']) {
     await expect(record).toContainText(words);
   }
   if (stepCount === 2) {
-    await steps(page).nth(1).click();
+    await timelineSteps(page).nth(1).click();
     await expect(record.getByRole('heading', { name: 'Step 1', exact: true })).toBeVisible();
     await expect(record).toContainText('Order O-1001 shipped 32 days ago.');
   }
@@ -200,7 +190,7 @@ for (const fault of FAULTS) {
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await expect(metrics(page)).toContainText(`Stop reason: ${fault.stop}`);
     const recorded = fault.stop === 'answer' ? 2 : 1;
-    await expect(steps(page)).toHaveCount(recorded);
+    await expect(timelineSteps(page)).toHaveCount(recorded);
     if (fault.stop === 'error') {
       const banner = page.getByRole('alert');
       await expect(banner).toContainText('The model call failed');
@@ -225,7 +215,7 @@ test('fault: Stop mid-stream keeps the step before and says the run was stopped'
   // A stopped run has no verdict: it never got to answer.
   await expect(metrics(page)).not.toContainText('Answer:');
   await expect(page.getByText('It keeps the steps it recorded')).toBeVisible();
-  await expect(steps(page)).toHaveCount(1);
+  await expect(timelineSteps(page)).toHaveCount(1);
   await expectKept(page, 1, 'stopped');
 });
 
@@ -260,8 +250,8 @@ test('fault: the tab reloaded mid-stream leaves an interrupted run with the step
     .first()
     .getByRole('button', { name: /^Open .* in the inspector$/ })
     .click();
-  await expect(steps(page)).toHaveCount(1);
-  await steps(page).first().click();
+  await expect(timelineSteps(page)).toHaveCount(1);
+  await timelineSteps(page).first().click();
   await expect(page.getByRole('region', { name: 'Decision record' })).toContainText(
     'need the order first',
   );

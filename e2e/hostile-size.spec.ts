@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import type { Page } from '@playwright/test';
 import { addEndpoint, delta, DONE, LocalEndpoint, streamHead } from './local-endpoint';
-import { expect, openOnlyKeptRun, test } from './support';
+import { expect, openOnlyKeptRun, test, timelineSteps } from './support';
 
 /**
  * Hostile sizes (issue 15): a scenario whose replies hold a 100,000-character unbroken word, and
@@ -24,12 +24,6 @@ const pageOverflows = (page: Page) =>
     const root = document.scrollingElement ?? document.documentElement;
     return root.scrollWidth > root.clientWidth;
   });
-
-const steps = (page: Page) =>
-  page
-    .getByRole('region', { name: 'Timeline' })
-    .getByRole('listbox', { name: 'Steps' })
-    .getByRole('option');
 
 test('a scenario whose title, thought, tool name and answer hold a 100,000-character word shows them clipped in the inspector, the library and compare', async ({
   page,
@@ -74,7 +68,7 @@ test('a scenario whose title, thought, tool name and answer hold a 100,000-chara
   ).toBeVisible();
   expect(await pageOverflows(page)).toBe(false);
   // The timeline names the step that called a tool with a 100,000-character name by its start.
-  const title = (await steps(page).nth(1).getAttribute('title')) ?? '';
+  const title = (await timelineSteps(page).nth(1).getAttribute('title')) ?? '';
   expect(title).toMatch(/^Step 1 · .*action/);
   expect(title.length).toBeLessThan(1_000);
 
@@ -86,7 +80,7 @@ test('a scenario whose title, thought, tool name and answer hold a 100,000-chara
 
   // Responsive: another step opens at a click; its thought shows in full after "Show all".
   await record.getByRole('tab', { name: 'Decision' }).click();
-  await steps(page).first().click();
+  await timelineSteps(page).first().click();
   await expect(record.getByRole('heading', { name: 'Step 0', exact: true })).toBeVisible();
   const thought = record.getByRole('button', { name: 'Show all (96,000 more characters)' });
   await thought.click();
@@ -215,7 +209,7 @@ test('a 10 MB streamed reply stops as reply_too_large; the page stays responsive
     // Half a million characters in: the call shows the reply's tail and says what came before.
     const streaming = page.getByRole('region', { name: 'Streaming model call' });
     await expect(streaming).toContainText(/49\d,\d{3} earlier characters/);
-    await expect(steps(page)).toHaveCount(1);
+    await expect(timelineSteps(page)).toHaveCount(1);
     // Responsive: a control elsewhere answers a click while the reply streams.
     await page
       .getByRole('radiogroup', { name: 'Theme' })
@@ -230,9 +224,9 @@ test('a 10 MB streamed reply stops as reply_too_large; the page stays responsive
     await expect(banner).toContainText('passed 1,000,000 characters');
     await expect(banner).toContainText('The steps recorded before it stay below');
     await expect(page.getByRole('region', { name: 'Metrics' })).toContainText('Stop reason: error');
-    await expect(steps(page)).toHaveCount(1);
+    await expect(timelineSteps(page)).toHaveCount(1);
     // The step before keeps its long thought: shown by its start, all of it a click away.
-    await steps(page).first().click();
+    await timelineSteps(page).first().click();
     const record = page.getByRole('region', { name: 'Decision record' });
     await expect(record.getByRole('heading', { name: 'Step 0', exact: true })).toBeVisible();
     await expect(
@@ -243,7 +237,7 @@ test('a 10 MB streamed reply stops as reply_too_large; the page stays responsive
     // The Library keeps that step, its long thought whole, and the run's error.
     await openOnlyKeptRun(page, 1);
     await expect(page.getByRole('region', { name: 'Metrics' })).toContainText('Stop reason: error');
-    await steps(page).first().click();
+    await timelineSteps(page).first().click();
     await expect(record.getByRole('heading', { name: 'Step 0', exact: true })).toBeVisible();
     await expect(record).toContainText('get_order');
     await record.getByRole('button', { name: 'Show all (146,000 more characters)' }).click();

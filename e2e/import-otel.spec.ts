@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, keptSummaries, seriousViolations, test } from './support';
+import { expect, keptSummaries, seriousViolations, test, timelineSteps } from './support';
 
 /**
  * Bring your own trace: another tool's trace dropped on the page opens in the inspector as
@@ -202,11 +202,6 @@ async function drop(page: Page, text: string, name: string) {
   await page.dispatchEvent('main', 'drop', { dataTransfer: transfer });
 }
 
-const steps = (page: Page) =>
-  page
-    .getByRole('region', { name: 'Timeline' })
-    .getByRole('listbox', { name: 'Steps' })
-    .getByRole('option');
 const record = (page: Page) => page.getByRole('region', { name: 'Decision record' });
 const spanTree = (page: Page) => page.getByRole('list', { name: 'Span tree' });
 
@@ -221,7 +216,7 @@ test('an OTLP file dropped on the page opens as steps, with the format and the s
   await drop(page, OTLP, 'agent.json');
   const notice = page.getByTestId('open-notice');
   await expect(notice).toContainText('Opened agent.json (OTLP/JSON): 5 spans as 2 steps');
-  await expect(steps(page)).toHaveCount(2);
+  await expect(timelineSteps(page)).toHaveCount(2);
   await expect(page.getByRole('status').filter({ hasText: 'detected as OTLP/JSON' })).toContainText(
     '2 not mapped (1 agent, 1 HTTP)',
   );
@@ -246,7 +241,7 @@ test('an OTLP file dropped on the page opens as steps, with the format and the s
   await expect.poll(async () => (await keptSummaries(page)).length).toBe(1);
   await page.reload();
   await page.locator('html[data-mock-ready="1"]').waitFor();
-  await expect(steps(page)).toHaveCount(2);
+  await expect(timelineSteps(page)).toHaveCount(2);
   await record(page).getByRole('tab', { name: 'Spans' }).click();
   await expect(spanTree(page).getByRole('listitem')).toHaveCount(5);
 });
@@ -258,7 +253,7 @@ test('a Langfuse export opens with its observations once each, and a file with n
   await expect(page.getByTestId('open-notice')).toContainText(
     'Opened langfuse.json (Langfuse trace export): 4 spans as 2 steps',
   );
-  await expect(steps(page)).toHaveCount(2);
+  await expect(timelineSteps(page)).toHaveCount(2);
   await expect(
     page.getByRole('status').filter({ hasText: 'detected as Langfuse trace export' }),
   ).toContainText('listed twice in the export; each is shown once');
@@ -276,7 +271,7 @@ test('a Langfuse export opens with its observations once each, and a file with n
   await page.keyboard.press('ArrowRight');
   await expect(loopStyle.getByRole('radio', { name: 'ReflAct' })).toBeChecked();
   await expect(settings).toContainText('1 changed');
-  await expect(steps(page)).toHaveCount(2);
+  await expect(timelineSteps(page)).toHaveCount(2);
   await expect(page.getByRole('region', { name: 'Metrics' })).toContainText('Stop reason: answer');
 
   await drop(page, NO_MODEL, 'spans.jsonl');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addEndpoint, assistantTurns, LocalEndpoint, streamReply } from './local-endpoint';
-import { expect, test } from './support';
+import { expect, test, timelineSteps } from './support';
 
 /**
  * A foreign trace turned into a scenario and re-run (issue 11): an OTLP file from another tool is
@@ -117,11 +117,6 @@ async function drop(page: Page, text: string, name: string) {
   await page.dispatchEvent('main', 'drop', { dataTransfer: transfer });
 }
 
-const steps = (page: Page) =>
-  page
-    .getByRole('region', { name: 'Timeline' })
-    .getByRole('listbox', { name: 'Steps' })
-    .getByRole('option');
 const record = (page: Page) => page.getByRole('region', { name: 'Decision record' });
 const metrics = (page: Page) => page.getByRole('region', { name: 'Metrics' });
 
@@ -132,7 +127,7 @@ test('an imported trace made into a scenario replays its calls, then runs under 
   await page.locator('html[data-mock-ready="1"]').waitFor();
   await drop(page, OTLP, 'orders.json');
   await expect(page.getByTestId('open-notice')).toContainText('Opened orders.json (OTLP/JSON)');
-  await expect(steps(page)).toHaveCount(3);
+  await expect(timelineSteps(page)).toHaveCount(3);
 
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   await page.getByRole('button', { name: 'Make a scenario from this run' }).click();
@@ -147,10 +142,10 @@ test('an imported trace made into a scenario replays its calls, then runs under 
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(page).toHaveURL(/#\/inspect\?scenario=imported-.*-from-trace/);
   await expect(metrics(page)).toContainText('Stop reason: answer');
-  await expect(steps(page)).toHaveCount(3);
-  await expect(steps(page).nth(0)).toContainText('get_order');
-  await expect(steps(page).nth(1)).toContainText('refund_policy');
-  await steps(page).nth(1).click();
+  await expect(timelineSteps(page)).toHaveCount(3);
+  await expect(timelineSteps(page).nth(0)).toContainText('get_order');
+  await expect(timelineSteps(page).nth(1)).toContainText('refund_policy');
+  await timelineSteps(page).nth(1).click();
   await expect(record(page)).toContainText('Refund 10 percent.');
 
   // A local endpoint under ReflAct: the recorded result answers its call, the other says so.
@@ -162,7 +157,7 @@ test('an imported trace made into a scenario replays its calls, then runs under 
   await expect(loopStyle.getByRole('radio', { name: 'ReflAct' })).toBeChecked();
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(metrics(page)).toContainText('Stop reason: answer');
-  const calls = steps(page).filter({ hasText: 'get_order' });
+  const calls = timelineSteps(page).filter({ hasText: 'get_order' });
   await expect(calls).toHaveCount(2);
   await calls.nth(0).click();
   await expect(record(page)).toContainText('Arguments of get_orderid7');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { genAiLoop, otlpRequest } from '../src/engine/otel/fixtures/build';
-import { expect, keptSummaries, test } from './support';
+import { expect, keptRows, keptSummaries, test, timelineSteps } from './support';
 
 /**
  * Open, keep and look: runs kept in real IndexedDB across reloads, the Library view, and files
@@ -20,16 +20,6 @@ async function open(page: Page, hash = '#/inspect?scenario=shopops-happy') {
 }
 
 const metrics = (page: Page) => page.getByRole('region', { name: 'Metrics' });
-const steps = (page: Page) =>
-  page
-    .getByRole('region', { name: 'Timeline' })
-    .getByRole('listbox', { name: 'Steps' })
-    .getByRole('option');
-const keptRows = (page: Page) =>
-  page
-    .getByRole('table', { name: 'Kept runs' })
-    .getByRole('row')
-    .filter({ hasNot: page.getByRole('columnheader') });
 
 /** The runs the page's library holds, read from IndexedDB itself: status and steps of each. */
 async function kept(page: Page): Promise<{ status: string; steps: number }[]> {
@@ -62,13 +52,13 @@ test('a finished run is kept: a reload shows it again, and the Library lists it'
   await open(page);
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(metrics(page)).toContainText('Stop reason: answer');
-  const live = await steps(page).allTextContents();
+  const live = await timelineSteps(page).allTextContents();
   await expect(page).toHaveURL(/run=/);
   await expect.poll(() => kept(page)).toEqual([{ status: 'done', steps: live.length }]);
 
   await page.reload();
   await expect(metrics(page)).toContainText('Stop reason: answer');
-  await expect(steps(page)).toHaveText(live);
+  await expect(timelineSteps(page)).toHaveText(live);
 
   await goToLibrary(page);
   await expect(keptRows(page)).toHaveCount(1);
@@ -86,9 +76,9 @@ test('a run cut by a reload comes back interrupted, with its steps', async ({ pa
   await open(page, '#/inspect?scenario=rca-search-stall');
   // Step: one model call at a time; the run stays live (paused) between them.
   await page.getByRole('button', { name: 'Step', exact: true }).click();
-  await expect(steps(page)).toHaveCount(1);
+  await expect(timelineSteps(page)).toHaveCount(1);
   await page.getByRole('button', { name: 'Step', exact: true }).click();
-  await expect(steps(page)).toHaveCount(2);
+  await expect(timelineSteps(page)).toHaveCount(2);
   await expect.poll(() => kept(page)).toEqual([{ status: 'running', steps: 2 }]);
 
   await page.reload();
@@ -100,7 +90,7 @@ test('a run cut by a reload comes back interrupted, with its steps', async ({ pa
     .first()
     .getByRole('button', { name: /^Open .* in the inspector$/ })
     .click();
-  await expect(steps(page)).toHaveCount(2);
+  await expect(timelineSteps(page)).toHaveCount(2);
 });
 
 test('a `loop run --json` trace opens by the picker, by a drop and by a paste, as the live run looked', async ({
@@ -110,9 +100,9 @@ test('a `loop run --json` trace opens by the picker, by a drop and by a paste, a
   await open(page);
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(metrics(page)).toContainText('Stop reason: answer');
-  const live = await steps(page).allTextContents();
+  const live = await timelineSteps(page).allTextContents();
   await page.getByRole('button', { name: 'Reset', exact: true }).click();
-  await expect(steps(page)).toHaveCount(0);
+  await expect(timelineSteps(page)).toHaveCount(0);
 
   const notice = page.getByTestId('open-notice');
   await page.getByTestId('open-file-input').setInputFiles({
@@ -121,7 +111,7 @@ test('a `loop run --json` trace opens by the picker, by a drop and by a paste, a
     buffer: Buffer.from(json),
   });
   await expect(notice).toContainText('Opened picked.json: a run of shopops-happy');
-  await expect(steps(page)).toHaveText(live);
+  await expect(timelineSteps(page)).toHaveText(live);
   await expect(metrics(page)).toContainText('Stop reason: answer');
 
   await page.getByRole('button', { name: 'Reset', exact: true }).click();
@@ -135,7 +125,7 @@ test('a `loop run --json` trace opens by the picker, by a drop and by a paste, a
   await page.dispatchEvent('main', 'drop', { dataTransfer: dropped });
   await expect(notice).toContainText('Opened dropped.json');
   await expect(page.getByText('Drop to open')).toHaveCount(0);
-  await expect(steps(page)).toHaveText(live);
+  await expect(timelineSteps(page)).toHaveText(live);
 
   await page.getByRole('button', { name: 'Reset', exact: true }).click();
   await page.evaluate((text) => {
@@ -146,7 +136,7 @@ test('a `loop run --json` trace opens by the picker, by a drop and by a paste, a
     );
   }, json);
   await expect(notice).toContainText('Opened pasted text');
-  await expect(steps(page)).toHaveText(live);
+  await expect(timelineSteps(page)).toHaveText(live);
 
   // One live run and three opened ones, all kept.
   await expect.poll(async () => (await kept(page)).length).toBe(4);
@@ -182,7 +172,7 @@ test('an opened file’s run is written to the library by the worker that read i
     buffer: Buffer.from(JSON.stringify(otlpRequest(genAiLoop()))),
   });
   await expect(notice).toContainText('Opened spans.json (OTLP');
-  const opened = await steps(page).allTextContents();
+  const opened = await timelineSteps(page).allTextContents();
   await expect.poll(async () => (await kept(page)).length).toBe(2);
   const written = await page.evaluate(
     () => (window as unknown as { pageWrites: string[] }).pageWrites,
@@ -196,7 +186,7 @@ test('an opened file’s run is written to the library by the worker that read i
     .first()
     .getByRole('button', { name: /^Open .* in the inspector$/ })
     .click();
-  await expect(steps(page)).toHaveText(opened);
+  await expect(timelineSteps(page)).toHaveText(opened);
 });
 
 test('a run opened from a file on disk stays in the library after the file is deleted', async ({
@@ -215,7 +205,7 @@ test('a run opened from a file on disk stays in the library after the file is de
     await expect(notice).toContainText(
       /^Opened on-disk\.json: a run of shopops-happy with \d+ steps, kept in the library\.$/,
     );
-    opened = await steps(page).allTextContents();
+    opened = await timelineSteps(page).allTextContents();
     await expect(page).toHaveURL(/run=/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -223,14 +213,14 @@ test('a run opened from a file on disk stays in the library after the file is de
   // The link names the kept run: the reload reads it back from the library alone.
   await page.reload();
   await expect(page.getByText('A recorded run, opened from on-disk.json.')).toBeVisible();
-  await expect(steps(page)).toHaveText(opened);
+  await expect(timelineSteps(page)).toHaveText(opened);
   await goToLibrary(page);
   await keptRows(page)
     .first()
     .getByRole('button', { name: /^Open .* in the inspector$/ })
     .click();
   await expect(page.getByText('A recorded run, opened from on-disk.json.')).toBeVisible();
-  await expect(steps(page)).toHaveText(opened);
+  await expect(timelineSteps(page)).toHaveText(opened);
 });
 
 test('an opened run’s notice says it is being written until it is in IndexedDB, then that it is kept', async ({
@@ -270,7 +260,7 @@ test('an opened run’s notice says it is being written until it is in IndexedDB
   );
   await expect(notice).toHaveAttribute('aria-busy', 'true');
   // The run shows while it waits to be written.
-  await expect(steps(page).first()).toBeVisible();
+  await expect(timelineSteps(page).first()).toBeVisible();
   await expect(notice).toContainText('writing it to the library…');
   // Nothing on the page says "kept" before it is: the line over the run names only the file.
   await expect(page.getByText('A recorded run, opened from native.json.')).toBeVisible();
@@ -289,7 +279,7 @@ test('a file that is not a trace says what is wrong and changes nothing', async 
   await open(page);
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(metrics(page)).toContainText('Stop reason: answer');
-  const live = await steps(page).allTextContents();
+  const live = await timelineSteps(page).allTextContents();
   await page.getByTestId('open-file-input').setInputFiles({
     name: 'notes.txt',
     mimeType: 'text/plain',
@@ -298,7 +288,7 @@ test('a file that is not a trace says what is wrong and changes nothing', async 
   const alert = page.getByRole('alert').filter({ hasText: 'notes.txt' });
   await expect(alert).toContainText('notes.txt: not JSON');
   await expect(alert).toContainText('Nothing was changed.');
-  await expect(steps(page)).toHaveText(live);
+  await expect(timelineSteps(page)).toHaveText(live);
   await expect(page).toHaveURL(/scenario=shopops-happy/);
 });
 

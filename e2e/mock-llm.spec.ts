@@ -7,7 +7,7 @@ import {
   type MockLlm,
 } from '../src/cli/mock-llm.test-support';
 import { addEndpoint, LocalEndpoint, type EndpointFields } from './local-endpoint';
-import { expect, test } from './support';
+import { expect, test, timelineSteps } from './support';
 
 /**
  * The app against @dwmkerr/mock-llm, an OpenAI-compatible server nobody on the team wrote, on a
@@ -53,11 +53,6 @@ test.afterAll(async () => {
 
 const metrics = (page: Page) => page.getByRole('region', { name: 'Metrics' });
 const record = (page: Page) => page.getByRole('region', { name: 'Decision record' });
-const steps = (page: Page) =>
-  page
-    .getByRole('region', { name: 'Timeline' })
-    .getByRole('listbox', { name: 'Steps' })
-    .getByRole('option');
 
 async function runOnMockLlm(
   page: Page,
@@ -81,7 +76,7 @@ test('text protocol: three streamed turns from mock-llm become two tool steps an
   page,
 }) => {
   await runOnMockLlm(page, 'Text (the loop parses the reply)');
-  await expect(steps(page)).toHaveCount(3);
+  await expect(timelineSteps(page)).toHaveCount(3);
   await expect(metrics(page)).toContainText('LLM calls: 3');
   await expect(metrics(page)).toContainText('Answer: correct');
 });
@@ -90,18 +85,18 @@ test('tools protocol, replies not streamed: mock-llm’s tool_calls are the step
   page,
 }) => {
   await runOnMockLlm(page, 'Tools (native function calling)', { stream: false });
-  await expect(steps(page)).toHaveCount(3);
+  await expect(timelineSteps(page)).toHaveCount(3);
   await expect(metrics(page)).toContainText('LLM calls: 3');
   await expect(metrics(page)).toContainText('Answer: correct');
   // Each step is the tool call mock-llm returned, with its arguments; its observation is what
   // the scenario's tool returned for them.
   const observations = ['days_since_shipped: 32', 'Parcel held at depot.'];
   for (const [index, call] of MOCK_LLM_TOOL_CALLS.entries()) {
-    await steps(page).nth(index).click();
+    await timelineSteps(page).nth(index).click();
     await expect(record(page)).toContainText(`Arguments of ${call.name}case_idO-1001`);
     await expect(record(page)).toContainText(observations[index]!);
   }
-  await steps(page).nth(2).click();
+  await timelineSteps(page).nth(2).click();
   await expect(record(page)).toContainText(MOCK_LLM_TOOLS_ANSWER);
   // The endpoint, saved and read back after the reload, still says so.
   await page.getByRole('button', { name: 'Manage endpoints…' }).click();

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import { watchPolicy } from './policy-watch';
 // Contexts of their own: each test records and refuses every request of its context.
-import { expect, freshTest as test, seriousViolations } from './support';
+import { expect, freshTest as test, seriousViolations, timelineSteps } from './support';
 
 /**
  * The HTML page to send (issue 10): a run written as one file by `loop run --html`, opened from
@@ -23,12 +23,6 @@ test.use({
 
 /** The app's build directory (playwright.config.ts builds into it before the suite). */
 const BUILD = process.env.E2E_OUT_DIR ?? 'dist';
-
-const steps = (page: Page) =>
-  page
-    .getByRole('region', { name: 'Timeline' })
-    .getByRole('listbox', { name: 'Steps' })
-    .getByRole('option');
 
 /** Every request the page makes is recorded and refused, except the page's own file. */
 async function blockNetwork(page: Page, file: string): Promise<string[]> {
@@ -71,7 +65,7 @@ test('a run written by loop run --html opens from file:// offline, read-only, wi
 
   await expect(page.getByRole('note')).toHaveText('A recorded run, opened read-only from a file.');
   await expect(page).toHaveTitle(/· Loopscope$/);
-  await expect(steps(page)).toHaveCount(3);
+  await expect(timelineSteps(page)).toHaveCount(3);
   const metrics = page.getByRole('region', { name: 'Metrics' });
   await expect(metrics).toContainText('Stop reason: answer');
   await expect(metrics).toContainText('LLM calls: 3');
@@ -85,7 +79,7 @@ test('a run written by loop run --html opens from file:// offline, read-only, wi
   await expect(page.getByLabel('Scenario', { exact: true })).toHaveCount(0);
 
   // Another step, by the timeline, shows its own record.
-  await steps(page).first().click();
+  await timelineSteps(page).first().click();
   await expect(record).toContainText('get_order');
 
   expect(await page.evaluate(() => navigator.serviceWorker?.controller ?? null)).toBeNull();
@@ -122,7 +116,7 @@ test('Export → HTML page in the inspector saves a page that opens the same run
   await page.getByRole('button', { name: 'Run', exact: true }).click();
   const metrics = page.getByRole('region', { name: 'Metrics' });
   await expect(metrics).toContainText('Stop reason: answer');
-  await expect(steps(page)).toHaveCount(3);
+  await expect(timelineSteps(page)).toHaveCount(3);
 
   await exportButton.click();
   const menu = page.getByRole('list', { name: 'Export as' });
@@ -164,7 +158,7 @@ test('Export → HTML page in the inspector saves a page that opens the same run
   const requests = await blockNetwork(page, file);
   await page.goto(file);
   await expect(page.getByRole('note')).toHaveText('A recorded run, opened read-only from a file.');
-  await expect(steps(page)).toHaveCount(3);
+  await expect(timelineSteps(page)).toHaveCount(3);
   await expect(page.getByRole('region', { name: 'Metrics' })).toContainText('Stop reason: answer');
   const record = page.getByRole('region', { name: 'Decision record' });
   await expect(record).toContainText('the carrier holds the parcel at the depot');
@@ -184,7 +178,7 @@ test('Export → HTML page in the inspector saves a page that opens the same run
   expect(policy.get('script-src')).toEqual([sha256((await scripts.textContent()) ?? '')]);
 
   // Used: a step by the timeline, then by the keys, and the shortcuts' help.
-  await steps(page).first().click();
+  await timelineSteps(page).first().click();
   await expect(record).toContainText('get_order');
   const position = page.getByRole('region', { name: 'Timeline' }).getByRole('status');
   await page.keyboard.press('End');

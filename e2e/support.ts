@@ -291,6 +291,20 @@ export async function keptSummaries(page: Page): Promise<Record<string, unknown>
   );
 }
 
+/** The timeline's step cells, one option each. */
+export const timelineSteps = (page: Page): Locator =>
+  page
+    .getByRole('region', { name: 'Timeline' })
+    .getByRole('listbox', { name: 'Steps' })
+    .getByRole('option');
+
+/** The Library's kept runs, a row each (its header row left out). */
+export const keptRows = (page: Page): Locator =>
+  page
+    .getByRole('table', { name: 'Kept runs' })
+    .getByRole('row')
+    .filter({ hasNot: page.getByRole('columnheader') });
+
 /**
  * The Library lists exactly one kept run (`stepCount` steps in IndexedDB), and it opens in the
  * inspector with that many steps: a test then reads what those steps hold.
@@ -303,19 +317,10 @@ export async function openOnlyKeptRun(page: Page, stepCount: number): Promise<vo
     .getByRole('navigation', { name: 'View' })
     .getByRole('link', { name: 'Library' })
     .click();
-  const rows = page
-    .getByRole('table', { name: 'Kept runs' })
-    .getByRole('row')
-    .filter({ hasNot: page.getByRole('columnheader') });
-  await expect(rows).toHaveCount(1);
-  await rows
+  await expect(keptRows(page)).toHaveCount(1);
+  await keptRows(page)
     .first()
     .getByRole('button', { name: /^Open .* in the inspector$/ })
     .click();
-  await expect(
-    page
-      .getByRole('region', { name: 'Timeline' })
-      .getByRole('listbox', { name: 'Steps' })
-      .getByRole('option'),
-  ).toHaveCount(stepCount);
+  await expect(timelineSteps(page)).toHaveCount(stepCount);
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import { addEndpoint, event, LocalEndpoint, streamHead, streamReply } from './local-endpoint';
-import { expect, pickMatrix, test } from './support';
+import { expect, pickMatrix, test, timelineSteps } from './support';
 
 /**
  * An XSS corpus in every place text comes from outside: a scenario's title and task, the model's
@@ -242,11 +242,6 @@ function otlpFile(): string {
 }
 
 const record = (page: Page) => page.getByRole('region', { name: 'Decision record' });
-const steps = (page: Page) =>
-  page
-    .getByRole('region', { name: 'Timeline' })
-    .getByRole('listbox', { name: 'Steps' })
-    .getByRole('option');
 const view = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'View' }).getByRole('link', { name }).click();
 
@@ -259,8 +254,8 @@ async function ready(page: Page, hash: string) {
 
 /** Shows each step of the timeline in the decision record. */
 async function visitSteps(page: Page) {
-  await expect(steps(page)).not.toHaveCount(0);
-  for (const option of await steps(page).all()) {
+  await expect(timelineSteps(page)).not.toHaveCount(0);
+  for (const option of await timelineSteps(page).all()) {
     await option.click();
     await expect(record(page).getByRole('heading', { name: /^Step \d+$/ })).toBeVisible();
   }
@@ -323,7 +318,7 @@ test('a scenario, model replies, reflections and tool results full of payloads r
   await expect(record(page)).toContainText('<script>window.xss');
   await expect(page.getByRole('region', { name: 'Phase graph' })).toBeVisible();
   await visitSteps(page);
-  await steps(page).first().click();
+  await timelineSteps(page).first().click();
   await record(page).getByRole('tab', { name: 'Context' }).click();
   await expect(record(page).getByRole('tabpanel', { name: 'Context' })).toContainText('onerror');
   // No element any payload names exists in the page's own content.
@@ -384,7 +379,7 @@ test('a scenario, model replies, reflections and tool results full of payloads r
     'Reflection <script>window.xss',
   );
   await attempts.getByRole('radio', { name: /^Attempt 2/ }).click();
-  await steps(page).first().click();
+  await timelineSteps(page).first().click();
   await record(page).getByRole('tab', { name: 'Context' }).click();
   await expect(record(page).locator('mark[data-reflection="1"]')).toContainText(
     'Reflection <script>window.xss',
@@ -455,7 +450,7 @@ test('an imported OTLP trace full of payloads opens, with its Spans tab, in comp
   await expect(page.getByRole('list', { name: 'Span tree' })).toContainText(
     'invoke_agent <script>',
   );
-  await steps(page).first().click();
+  await timelineSteps(page).first().click();
   await record(page).getByRole('tab', { name: 'Context' }).click();
   await expect(record(page)).toContainText('Hello <script>');
   expect(await hostileElements(page)).toEqual([]);

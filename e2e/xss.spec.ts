@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Page } from '@playwright/test';
 import { addEndpoint, event, LocalEndpoint, streamHead, streamReply } from './local-endpoint';
+import { watchPolicy } from './policy-watch';
 import { expect, pickMatrix, test, timelineSteps } from './support';
 
 /**
@@ -44,7 +45,8 @@ interface Watch {
 /**
  * Watches for an executed payload, a dialog, a request to another origin (but those allowed: an
  * endpoint the user added, an exported page's own file), or anything the page's
- * Content-Security-Policy had to refuse (an element a payload made, blocked before it ran).
+ * Content-Security-Policy had to refuse, in the page or a worker (an element a payload made,
+ * blocked before it ran; `watchPolicy`).
  */
 async function watch(page: Page): Promise<Watch> {
   const problems: string[] = [];
@@ -58,24 +60,18 @@ async function watch(page: Page): Promise<Watch> {
     if (/^(data|blob):/.test(url) || allowed.some((prefix) => url.startsWith(prefix))) return;
     problems.push(`request to ${url}`);
   });
-  await page.addInitScript(() => {
-    const refused: string[] = [];
-    (window as unknown as { refused: string[] }).refused = refused;
-    document.addEventListener('securitypolicyviolation', (event) => {
-      refused.push(`${event.effectiveDirective} refused ${event.blockedURI || 'inline'}`);
-    });
-  });
+  const violations = await watchPolicy(page);
   return {
     allow: (prefix) => void allowed.push(prefix),
     problems: async () => {
-      const seen = await page.evaluate(() => {
-        const own = window as unknown as { xss?: unknown; refused?: string[] };
-        return { flag: own.xss === undefined ? null : String(own.xss), refused: own.refused };
+      const flag = await page.evaluate(() => {
+        const { xss } = window as unknown as { xss?: unknown };
+        return xss === undefined ? null : String(xss);
       });
       return [
         ...problems,
-        ...(seen.flag === null ? [] : [`executed: ${seen.flag}`]),
-        ...(seen.refused ?? []).map((line) => `policy: ${line}`),
+        ...(flag === null ? [] : [`executed: ${flag}`]),
+        ...(await violations()).map((line) => `policy: ${line}`),
       ];
     },
   };
